@@ -1,0 +1,46 @@
+/** The command line shared by `npm run service` and `npm start`. */
+import { parseArgs } from "node:util";
+import { defaultDemoUsers } from "./demo-seed.ts";
+
+export const usage = (command: string) => `Usage: ${command} -- [options]
+
+  --host <host>             interface to bind (default 127.0.0.1)
+  --port <port>             port; 0 picks a free one (default 8787)
+  --db <path>               SQLite file, or :memory: (default .data/service.sqlite)
+  --seed demo|<file.json>   data to load when the database is new
+  --demo-users <n>          users of the largest demo team (default ${defaultDemoUsers})
+  --credentials-out <file>  write the seeded organizations, teams and keys as JSON
+  --quiet                   no request log
+  --help                    this text`;
+
+export const serviceOptions = {
+  host: { type: "string", default: "127.0.0.1" },
+  port: { type: "string", default: "8787" },
+  db: { type: "string", default: ".data/service.sqlite" },
+  seed: { type: "string" },
+  "demo-users": { type: "string", default: String(defaultDemoUsers) },
+  "credentials-out": { type: "string" },
+  quiet: { type: "boolean", default: false },
+  help: { type: "boolean", default: false },
+} as const;
+
+export function parseServiceArgs(args: string[]) {
+  const { values } = parseArgs({ args, options: serviceOptions, strict: true });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0–65535, got ${values.port}`);
+  const demoUsers = Number(values["demo-users"]);
+  if (!Number.isInteger(demoUsers) || demoUsers < 0) throw new UsageError(`--demo-users must be a whole number, got ${values["demo-users"]}`);
+  return { ...values, port, demoUsers };
+}
+
+export class UsageError extends Error {}
+
+/** Stops cleanly on SIGINT and SIGTERM: open requests end, then the database closes. */
+export function closeOnSignals(close: () => Promise<void>) {
+  const stop = () => {
+    void close().then(() => process.exit(0));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+

@@ -1,0 +1,36 @@
+/** `npm run service -- [options]`: the reference service alone. */
+import { closeOnSignals, parseServiceArgs, usage, UsageError } from "./cli-options.ts";
+import { SeedError } from "./seed-file.ts";
+import { createServiceApp } from "./service-app.ts";
+import { formatCredentials, listen, openStore } from "./service.ts";
+
+async function main() {
+  const options = parseServiceArgs(process.argv.slice(2));
+  if (options.help) return console.log(usage("npm run service"));
+  const { db, store, seeded } = openStore({
+    db: options.db,
+    seed: options.seed,
+    demoUsers: options.demoUsers,
+    credentialsOut: options["credentials-out"],
+  });
+  const app = createServiceApp(store, options.quiet ? {} : { log: (line) => console.log(line) });
+  const listening = await listen(app, options.host, options.port);
+  if (seeded && options.seed === "demo") console.log(`Seeded the demo:\n${formatCredentials(seeded)}`);
+  else if (seeded) console.log(`Seeded ${options.seed}.`);
+  else if (options.seed) console.log(`${options.db} already has data; --seed was not applied.`);
+  console.log(`listening on ${listening.url}`);
+  closeOnSignals(async () => {
+    await listening.close();
+    db.close();
+  });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof SeedError || error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+    console.error((error as Error).message);
+    console.error("Run with --help for the options.");
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

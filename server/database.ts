@@ -1,0 +1,85 @@
+import Database from "better-sqlite3";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+
+export type Db = Database.Database;
+
+/**
+ * Versioned migrations: entry i brings the schema from version i to i + 1 (`user_version`).
+ * Append only; never edit a migration that has shipped.
+ */
+const migrations: readonly string[] = [
+  `
+  CREATE TABLE organizations (
+    org_id TEXT PRIMARY KEY,
+    name   TEXT NOT NULL
+  ) WITHOUT ROWID;
+
+  CREATE TABLE teams (
+    team_id TEXT PRIMARY KEY,
+    org_id  TEXT NOT NULL REFERENCES organizations (org_id) ON DELETE CASCADE,
+    name    TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX teams_by_org ON teams (org_id);
+
+  -- Keys are stored only as SHA-256 hashes; a team key has a team, a management key has none.
+  CREATE TABLE api_keys (
+    key_hash BLOB PRIMARY KEY,
+    kind     TEXT NOT NULL CHECK (kind IN ('team', 'management')),
+    org_id   TEXT NOT NULL REFERENCES organizations (org_id) ON DELETE CASCADE,
+    team_id  TEXT REFERENCES teams (team_id) ON DELETE CASCADE,
+    CHECK ((kind = 'team') = (team_id IS NOT NULL))
+  ) WITHOUT ROWID;
+  CREATE INDEX api_keys_by_team ON api_keys (team_id);
+
+  -- created_on keeps the text exactly as given; created_on_us is its instant, for ordering.
+  CREATE TABLE users (
+    id                  INTEGER PRIMARY KEY,
+    user_id             TEXT NOT NULL UNIQUE,
+    team_id             TEXT NOT NULL REFERENCES teams (team_id) ON DELETE CASCADE,
+    client_user_id      TEXT NOT NULL,
+    created_on          TEXT NOT NULL,
+    created_on_us       INTEGER NOT NULL,
+    fallback_birth_date TEXT,
+    fallback_time_zone  TEXT,
+    extra               TEXT
+  );
+  -- Serves the page query and its count for one team, covering (the rowid rides along).
+  CREATE INDEX users_page ON users (team_id, created_on_us, user_id);
+
+  CREATE TABLE connected_sources (
+    user_ref   INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    position   INTEGER NOT NULL,
+    created_on TEXT NOT NULL,
+    source     TEXT NOT NULL,
+    extra      TEXT,
+    PRIMARY KEY (user_ref, position)
+  ) WITHOUT ROWID;
+  `,
+];
+
+export interface OpenedDatabase {
+  db: Db;
+  /** True when this open created the schema: the moment to apply a seed. */
+  isNew: boolean;
+}
+
+export function openDatabase(path: string): OpenedDatabase {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+
+  const version = db.pragma("user_version", { simple: true }) as number;
+  if (version > migrations.length) {
+    db.close();
+    throw new Error(`${path} has schema version ${version}; this service knows up to ${migrations.length}`);
+  }
+  db.transaction(() => {
+    migrations.slice(version).forEach((sql) => db.exec(sql));
+    db.pragma(`user_version = ${migrations.length}`);
+  })();
+  return { db, isNew: version === 0 };
+}

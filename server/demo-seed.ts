@@ -1,0 +1,124 @@
+/**
+ * The demo data: deterministic for a given size (a seeded generator), apart from the keys, which
+ * are new and random for each new database.
+ */
+import { randomBytes } from "node:crypto";
+import type { UserPayload } from "../src/api/contract.ts";
+import { providers } from "./providers.ts";
+import type { SeedFile } from "./seed-file.ts";
+
+export const defaultDemoUsers = 2500;
+
+/** mulberry32: small, fast and good enough for demo data. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const uuid = () => {
+    const hex = Array.from({ length: 32 }, () => Math.floor(next() * 16).toString(16));
+    hex[12] = "4";
+    hex[16] = ((Math.floor(next() * 4) + 8) as number).toString(16);
+    const h = hex.join("");
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  };
+  /** k distinct items, by a partial Fisher–Yates shuffle. */
+  const sample = <T>(items: readonly T[], k: number): T[] => {
+    const pool = [...items];
+    for (let i = 0; i < k; i++) {
+      const j = i + Math.floor(next() * (pool.length - i));
+      [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
+    }
+    return pool.slice(0, k);
+  };
+  return { next, int, pick, uuid, sample };
+}
+
+type Random = ReturnType<typeof generator>;
+
+const offsets = ["Z", "+00:00", "-08:00", "-05:00", "-03:00", "+01:00", "+02:00", "+05:30", "+09:00", "+10:00", "+12:45"];
+const timeZones = [
+  "Europe/Amsterdam",
+  "Europe/London",
+  "America/New_York",
+  "America/Los_Angeles",
+  "America/Sao_Paulo",
+  "Asia/Kolkata",
+  "Asia/Tokyo",
+  "Australia/Sydney",
+  "Pacific/Chatham",
+  "Africa/Nairobi",
+];
+const clientIdStyles = [
+  (n: number) => `patient-${String(n).padStart(5, "0")}`,
+  (n: number) => `user_${(n * 7919) % 1_000_003}`,
+  (n: number) => `p${n}@clinic.example`,
+];
+
+/** An instant written at the given offset: `2025-03-04T10:22:33+05:30`. */
+function atOffset(ms: number, offset: string, withFraction: boolean): string {
+  const minutes = offset === "Z" ? 0 : (offset.startsWith("-") ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+  const local = new Date(ms + minutes * 60_000).toISOString(); // the wall clock at that offset
+  return `${withFraction ? local.slice(0, 23) : local.slice(0, 19)}${offset}`;
+}
+
+const twoYearsMs = 2 * 365 * 24 * 3600 * 1000;
+const firstInstant = Date.UTC(2024, 10, 1);
+
+function demoUser(random: Random, teamId: string, n: number): UserPayload {
+  const created = firstInstant + Math.floor(random.next() * twoYearsMs);
+  const sourceCount = random.int(0, 5);
+  const chosen = random.sample(providers, sourceCount);
+  const connected_sources = chosen.map((p) => {
+    const connected = created + Math.floor(random.next() * (firstInstant + twoYearsMs - created));
+    const source = { logo: `/logos/${p.slug}.svg`, name: p.name, slug: p.slug };
+    return { created_on: atOffset(connected, random.pick(offsets), random.next() < 0.3), source, provider: source };
+  });
+  const fromSlug = () => chosen[0]?.slug ?? "manual";
+  const updated = () => atOffset(created + Math.floor(random.next() * 30 * 86_400_000), "+00:00", false);
+  const birth = random.next() < 0.8
+    ? { source_slug: fromSlug(), updated_at: updated(), value: new Date(Date.UTC(random.int(1945, 2006), random.int(0, 11), random.int(1, 28))).toISOString().slice(0, 10) }
+    : null;
+  const zone = random.next() < 0.75 ? { id: random.pick(timeZones), source_slug: fromSlug(), updated_at: updated() } : null;
+  return {
+    user_id: random.uuid(),
+    team_id: teamId,
+    client_user_id: random.pick(clientIdStyles)(n),
+    created_on: atOffset(created, random.pick(offsets), random.next() < 0.3),
+    connected_sources,
+    fallback_birth_date: birth,
+    fallback_time_zone: zone,
+  };
+}
+
+export function newKey(kind: "team" | "management"): string {
+  return `${kind === "team" ? "svc_team" : "svc_mgmt"}_${randomBytes(24).toString("base64url")}`;
+}
+
+/** Two organizations, four teams: a large one, a small one, an empty one, and one elsewhere. */
+export function demoSeed(largestTeamUsers = defaultDemoUsers): SeedFile {
+  const random = generator(20261122);
+  const team = (name: string, users: number) => {
+    const team_id = random.uuid();
+    return {
+      team_id,
+      name,
+      api_key: newKey("team"),
+      users: Array.from({ length: users }, (_, i) => demoUser(random, team_id, i + 1)),
+    };
+  };
+  const acme = { org_id: random.uuid(), name: "Acme Health", management_key: newKey("management") };
+  const northwind = { org_id: random.uuid(), name: "Northwind Research", management_key: newKey("management") };
+  return {
+    orgs: [
+      { ...acme, teams: [team("Sleep study", largestTeamUsers), team("Pilot clinic", 8), team("New cohort", 0)] },
+      { ...northwind, teams: [team("Cardio trial", 40)] },
+    ],
+  };
+}

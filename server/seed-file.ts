@@ -1,0 +1,82 @@
+/**
+ * The seed format: organizations, their teams and keys, and each team's users exactly as the
+ * list operation returns them. A seed is checked whole before anything is written.
+ */
+import * as z from "zod/mini";
+import { contract } from "../src/api/contract.ts";
+
+/** Any 16 or more printable ASCII characters, with no space at either end (headers trim them). */
+const keyText = z.string().check(
+  z.regex(/^[\x21-\x7e](?:[\x20-\x7e]{14,})[\x21-\x7e]$/, "Expected a key of 16 or more printable ASCII characters"),
+);
+
+const seedTeam = z.looseObject({
+  team_id: z.uuid(),
+  name: z.string(),
+  api_key: keyText,
+  users: z.array(contract.user),
+});
+
+const seedOrg = z.looseObject({
+  org_id: z.uuid(),
+  name: z.string(),
+  management_key: keyText,
+  teams: z.array(seedTeam),
+});
+
+export const seedFileSchema = z.looseObject({ orgs: z.array(seedOrg) });
+
+export type SeedFile = z.input<typeof seedFileSchema>;
+export type ParsedSeed = z.output<typeof seedFileSchema>;
+
+export class SeedError extends Error {
+  override name = "SeedError";
+}
+
+/** `orgs[0].teams[1].users[3].created_on` */
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)),
+    "",
+  );
+}
+
+/** Parses and cross-checks a seed; throws a SeedError naming each bad field's path. */
+export function parseSeed(data: unknown): ParsedSeed {
+  const result = z.safeParse(seedFileSchema, data);
+  if (!result.success) {
+    const problems = result.error.issues.slice(0, 10).map((issue) => `${formatPath(issue.path) || "(root)"}: ${issue.message}`);
+    throw new SeedError(`Invalid seed:\n  ${problems.join("\n  ")}`);
+  }
+  const problems = crossCheck(result.data);
+  if (problems.length > 0) throw new SeedError(`Invalid seed:\n  ${problems.slice(0, 10).join("\n  ")}`);
+  return result.data;
+}
+
+function crossCheck(seed: ParsedSeed): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  const unique = (kind: string, value: string, path: string) => {
+    const key = `${kind}:${kind === "key" ? value : value.toLowerCase()}`;
+    const first = seen.get(key);
+    if (first) problems.push(`${path}: duplicate ${kind === "key" ? "key" : kind} (also at ${first})`);
+    else seen.set(key, path);
+  };
+  seed.orgs.forEach((org, o) => {
+    unique("org_id", org.org_id, `orgs[${o}].org_id`);
+    unique("key", org.management_key, `orgs[${o}].management_key`);
+    org.teams.forEach((team, t) => {
+      const teamPath = `orgs[${o}].teams[${t}]`;
+      unique("team_id", team.team_id, `${teamPath}.team_id`);
+      unique("key", team.api_key, `${teamPath}.api_key`);
+      team.users.forEach((user, u) => {
+        const userPath = `${teamPath}.users[${u}]`;
+        unique("user_id", user.user_id, `${userPath}.user_id`);
+        if (user.team_id.toLowerCase() !== team.team_id.toLowerCase()) {
+          problems.push(`${userPath}.team_id: must equal the team's team_id (${team.team_id})`);
+        }
+      });
+    });
+  });
+  return problems;
+}

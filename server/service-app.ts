@@ -1,0 +1,146 @@
+/** The reference service's HTTP routes: the two operations of the spec, logos and health. */
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { listLimits, type ErrorBody, type ValidationErrorItem } from "../src/api/contract.ts";
+import { providerLogo } from "./providers.ts";
+import type { KeyRecord, Store } from "./store.ts";
+import { collectErrors, parseIntParam, parseUuidParam } from "./validation.ts";
+
+export const messages = {
+  missingApiKey: "Missing API key. Send the team API key in the x-service-api-key header.",
+  unknownApiKey: "Invalid API key. It is unknown or has been revoked; check the team API key.",
+  managementKeyForList: "This is a management key. Listing users needs the team's API key in x-service-api-key.",
+  missingManagementKey: "Missing management key. Send the organization's management key in the X-Management-Key header.",
+  unknownManagementKey: "Invalid management key. It is unknown or has been revoked; check the management key.",
+  teamKeyForDelete: "A team API key cannot delete teams. Send the organization's management key in X-Management-Key.",
+  teamNotFound: "Team not found in this organization. It may have been deleted already.",
+  notFound: "Not Found",
+  methodNotAllowed: "Method Not Allowed",
+} as const;
+
+function problem(c: Context, status: 401 | 404 | 405, detail: string) {
+  return c.json({ detail } satisfies ErrorBody, status);
+}
+
+function invalid(c: Context, detail: ValidationErrorItem[]) {
+  return c.json({ detail } satisfies ErrorBody, 422);
+}
+
+/** The last value of a repeated query parameter wins, as in FastAPI. */
+function lastQueryValue(c: Context, name: string): string | undefined {
+  return c.req.queries(name)?.at(-1);
+}
+
+/** Every header value that could carry a key, including the token of `Authorization: Bearer …`. */
+function headerCandidates(headers: Headers): string[] {
+  return [...headers.values()].flatMap((value) => {
+    const token = /^\S+\s+(\S+)$/.exec(value)?.[1];
+    return token ? [value, token] : [value];
+  });
+}
+
+export interface ServiceAppOptions {
+  /** Receives one line a request (see requestLog); nothing is logged without it. */
+  log?: (line: string) => void;
+}
+
+export function createServiceApp(store: Store, options: ServiceAppOptions = {}) {
+  const app = new Hono();
+  if (options.log) app.use(requestLog(options.log));
+
+  // Personal data: never cached by a browser or a proxy.
+  app.use("/v*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+
+  const listUsers = (c: Context) => {
+    const apiKey = c.req.header("x-service-api-key");
+    if (!apiKey) return problem(c, 401, messages.missingApiKey);
+    const key = store.findKey(apiKey);
+    if (!key) return problem(c, 401, messages.unknownApiKey);
+    if (key.kind !== "team") return problem(c, 401, messages.managementKeyForList);
+
+    const rawOffset = lastQueryValue(c, "offset");
+    const rawLimit = lastQueryValue(c, "limit");
+    const offset = rawOffset === undefined
+      ? { ok: true as const, value: 0 }
+      : parseIntParam(rawOffset, ["query", "offset"], { ge: 0, le: listLimits.maxOffset });
+    const limit = rawLimit === undefined
+      ? { ok: true as const, value: listLimits.defaultLimit }
+      : parseIntParam(rawLimit, ["query", "limit"], { ge: 1, le: listLimits.maxLimit });
+    if (!offset.ok || !limit.ok) return invalid(c, collectErrors([offset, limit]));
+
+    const page = store.listUsers(key.teamId, offset.value, limit.value);
+    return c.json({ users: page.users, total: page.total, offset: offset.value, limit: limit.value });
+  };
+  app.get("/v2/user/", listUsers);
+  app.get("/v2/user", listUsers);
+  app.all("/v2/user/", (c) => methodNotAllowed(c, "GET, HEAD"));
+  app.all("/v2/user", (c) => methodNotAllowed(c, "GET, HEAD"));
+
+  const teamPath = "/v1/org/:org_id/team/:team_id";
+  app.delete(teamPath, (c) => {
+    const headers = c.req.raw.headers;
+    if (headerCandidates(headers).some((value) => store.findKey(value)?.kind === "team")) {
+      return problem(c, 401, messages.teamKeyForDelete);
+    }
+    const key = managementKey(store, headers);
+    if (key === "missing") return problem(c, 401, messages.missingManagementKey);
+    if (key === "unknown") return problem(c, 401, messages.unknownManagementKey);
+
+    const orgId = parseUuidParam(c.req.param("org_id"), ["path", "org_id"]);
+    const teamId = parseUuidParam(c.req.param("team_id"), ["path", "team_id"]);
+    if (!orgId.ok || !teamId.ok) return invalid(c, collectErrors([orgId, teamId]));
+
+    // A team of another organization answers like a missing one: existence is not revealed.
+    if (orgId.value !== key.orgId || !store.deleteTeam(orgId.value, teamId.value)) {
+      return problem(c, 404, messages.teamNotFound);
+    }
+    return c.body(null, 204);
+  });
+  app.all(teamPath, (c) => methodNotAllowed(c, "DELETE"));
+
+  app.get("/logos/:file", (c) => {
+    const slug = /^(.+)\.svg$/.exec(c.req.param("file"))?.[1];
+    const svg = slug === undefined ? undefined : providerLogo(slug);
+    if (svg === undefined) return problem(c, 404, messages.notFound);
+    c.header("Content-Type", "image/svg+xml; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=86400");
+    c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
+    return c.body(svg);
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+
+  app.notFound(notFoundJson);
+  return app;
+}
+
+export const notFoundJson = (c: Context) => problem(c, 404, messages.notFound);
+
+/** One line a request, with no query string, headers or body: keys never reach the log. */
+export function requestLog(write: (line: string) => void): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    write(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+  };
+}
+
+function methodNotAllowed(c: Context, allow: string) {
+  c.header("Allow", allow);
+  return problem(c, 405, messages.methodNotAllowed);
+}
+
+/**
+ * The management key of a delete: `X-Management-Key`, or the deprecated `X-Service-Org-Key`
+ * when (and only when) its value is a management key.
+ */
+function managementKey(store: Store, headers: Headers): Extract<KeyRecord, { kind: "management" }> | "missing" | "unknown" {
+  const primary = headers.get("x-management-key");
+  const alias = headers.get("x-service-org-key");
+  const value = primary ?? alias;
+  if (!value) return "missing";
+  const key = store.findKey(value);
+  return key?.kind === "management" ? key : "unknown";
+}

@@ -1,0 +1,175 @@
+/** Every query of the reference service, on prepared statements. */
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { ConnectedSource, UserPayload } from "../src/api/contract.ts";
+import type { Db } from "./database.ts";
+import { instantMicros } from "./instant.ts";
+import type { ParsedSeed } from "./seed-file.ts";
+
+export type KeyRecord =
+  | { kind: "team"; orgId: string; teamId: string }
+  | { kind: "management"; orgId: string; teamId: null };
+
+interface KeyRow {
+  key_hash: Buffer;
+  kind: "team" | "management";
+  org_id: string;
+  team_id: string | null;
+}
+
+interface UserRow {
+  id: number;
+  user_id: string;
+  team_id: string;
+  client_user_id: string;
+  created_on: string;
+  fallback_birth_date: string | null;
+  fallback_time_zone: string | null;
+  extra: string | null;
+}
+
+interface SourceRow {
+  user_ref: number;
+  created_on: string;
+  source: string;
+  extra: string | null;
+}
+
+const userFields = new Set([
+  "user_id",
+  "team_id",
+  "client_user_id",
+  "created_on",
+  "connected_sources",
+  "fallback_birth_date",
+  "fallback_time_zone",
+]);
+
+export function hashKey(key: string): Buffer {
+  return createHash("sha256").update(key, "utf8").digest();
+}
+
+/** The fields a record has beyond the known ones, as JSON, or null when there are none. */
+function extraJson(record: Record<string, unknown>, known: ReadonlySet<string>): string | null {
+  const extra = Object.fromEntries(Object.entries(record).filter(([name]) => !known.has(name)));
+  return Object.keys(extra).length > 0 ? JSON.stringify(extra) : null;
+}
+
+export function createStore(db: Db) {
+  const statements = {
+    findKey: db.prepare<[Buffer], KeyRow>("SELECT key_hash, kind, org_id, team_id FROM api_keys WHERE key_hash = ?"),
+    countUsers: db.prepare<[string], { total: number }>("SELECT count(*) AS total FROM users WHERE team_id = ?"),
+    // The inner query walks the covering index only; table rows are read for the page alone.
+    pageUsers: db.prepare<[string, number, number], UserRow>(`
+      SELECT u.id, u.user_id, u.team_id, u.client_user_id, u.created_on,
+             u.fallback_birth_date, u.fallback_time_zone, u.extra
+      FROM (SELECT id FROM users WHERE team_id = ? ORDER BY created_on_us, user_id LIMIT ? OFFSET ?) AS page
+      JOIN users AS u ON u.id = page.id
+      ORDER BY u.created_on_us, u.user_id`),
+    pageSources: db.prepare<[string], SourceRow>(`
+      SELECT user_ref, created_on, source, extra FROM connected_sources
+      WHERE user_ref IN (SELECT value FROM json_each(?))
+      ORDER BY user_ref, position`),
+    teamOrg: db.prepare<[string], { org_id: string }>("SELECT org_id FROM teams WHERE team_id = ?"),
+    deleteSources: db.prepare<[string]>(
+      "DELETE FROM connected_sources WHERE user_ref IN (SELECT id FROM users WHERE team_id = ?)",
+    ),
+    deleteUsers: db.prepare<[string]>("DELETE FROM users WHERE team_id = ?"),
+    deleteKeys: db.prepare<[string]>("DELETE FROM api_keys WHERE team_id = ?"),
+    deleteTeam: db.prepare<[string]>("DELETE FROM teams WHERE team_id = ?"),
+    insertOrg: db.prepare<[string, string]>("INSERT INTO organizations (org_id, name) VALUES (?, ?)"),
+    insertTeam: db.prepare<[string, string, string]>("INSERT INTO teams (team_id, org_id, name) VALUES (?, ?, ?)"),
+    insertKey: db.prepare<[Buffer, string, string, string | null]>(
+      "INSERT INTO api_keys (key_hash, kind, org_id, team_id) VALUES (?, ?, ?, ?)",
+    ),
+    insertUser: db.prepare<[string, string, string, string, number, string | null, string | null, string | null]>(`
+      INSERT INTO users (user_id, team_id, client_user_id, created_on, created_on_us,
+                         fallback_birth_date, fallback_time_zone, extra)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+    insertSource: db.prepare<[number | bigint, number, string, string, string | null]>(
+      "INSERT INTO connected_sources (user_ref, position, created_on, source, extra) VALUES (?, ?, ?, ?, ?)",
+    ),
+  };
+
+  /** The key's record, or undefined. The final comparison runs in constant time. */
+  function findKey(key: string): KeyRecord | undefined {
+    const hash = hashKey(key);
+    const row = statements.findKey.get(hash);
+    if (!row || !timingSafeEqual(row.key_hash, hash)) return undefined;
+    return row.kind === "team"
+      ? { kind: "team", orgId: row.org_id, teamId: row.team_id ?? "" }
+      : { kind: "management", orgId: row.org_id, teamId: null };
+  }
+
+  const listUsers = db.transaction((teamId: string, offset: number, limit: number) => {
+    const { total } = statements.countUsers.get(teamId) ?? { total: 0 };
+    const rows = offset < total ? statements.pageUsers.all(teamId, limit, offset) : [];
+    const sourcesByUser = new Map<number, Record<string, unknown>[]>();
+    if (rows.length > 0) {
+      for (const s of statements.pageSources.all(JSON.stringify(rows.map((r) => r.id)))) {
+        const source = JSON.parse(s.source) as ConnectedSource["source"];
+        const list = sourcesByUser.get(s.user_ref) ?? [];
+        list.push({ created_on: s.created_on, source, provider: source, ...parseExtra(s.extra) });
+        sourcesByUser.set(s.user_ref, list);
+      }
+    }
+    const users = rows.map((r) => ({
+      user_id: r.user_id,
+      team_id: r.team_id,
+      client_user_id: r.client_user_id,
+      created_on: r.created_on,
+      connected_sources: sourcesByUser.get(r.id) ?? [],
+      fallback_birth_date: r.fallback_birth_date === null ? null : JSON.parse(r.fallback_birth_date),
+      fallback_time_zone: r.fallback_time_zone === null ? null : JSON.parse(r.fallback_time_zone),
+      ...parseExtra(r.extra),
+    })) as UserPayload[];
+    return { users, total };
+  });
+
+  /** Deletes the team, its users, their sources and the team's keys; false when the org has no such team. */
+  const deleteTeam = db.transaction((orgId: string, teamId: string): boolean => {
+    if (statements.teamOrg.get(teamId)?.org_id !== orgId) return false;
+    statements.deleteSources.run(teamId);
+    statements.deleteUsers.run(teamId);
+    statements.deleteKeys.run(teamId);
+    statements.deleteTeam.run(teamId);
+    return true;
+  });
+
+  const applySeed = db.transaction((seed: ParsedSeed) => {
+    for (const org of seed.orgs) {
+      const orgId = org.org_id.toLowerCase();
+      statements.insertOrg.run(orgId, org.name);
+      statements.insertKey.run(hashKey(org.management_key), "management", orgId, null);
+      for (const team of org.teams) {
+        const teamId = team.team_id.toLowerCase();
+        statements.insertTeam.run(teamId, orgId, team.name);
+        statements.insertKey.run(hashKey(team.api_key), "team", orgId, teamId);
+        for (const user of team.users) insertUser(teamId, user);
+      }
+    }
+  });
+
+  function insertUser(teamId: string, user: ParsedSeed["orgs"][number]["teams"][number]["users"][number]) {
+    const { lastInsertRowid } = statements.insertUser.run(
+      user.user_id,
+      teamId,
+      user.client_user_id,
+      user.created_on,
+      instantMicros(user.created_on),
+      user.fallback_birth_date ? JSON.stringify(user.fallback_birth_date) : null,
+      user.fallback_time_zone ? JSON.stringify(user.fallback_time_zone) : null,
+      extraJson(user, userFields),
+    );
+    user.connected_sources.forEach(({ created_on, source, ...rest }, position) => {
+      statements.insertSource.run(lastInsertRowid, position, created_on, JSON.stringify(source), extraJson(rest, new Set()));
+    });
+  }
+
+  return { findKey, listUsers, deleteTeam, applySeed };
+}
+
+function parseExtra(extra: string | null): Record<string, unknown> {
+  return extra === null ? {} : (JSON.parse(extra) as Record<string, unknown>);
+}
+
+export type Store = ReturnType<typeof createStore>;
