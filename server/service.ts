@@ -6,14 +6,14 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { openDatabase, type Db } from "./database.ts";
 import { demoSeed } from "./demo-seed.ts";
-import { parseSeed, SeedError, type ParsedSeed } from "./seed-file.ts";
+import { parseSeed, SeedError, type ParsedSeed, type SeedFile } from "./seed-file.ts";
 import { createStore, type Store } from "./store.ts";
 
 export interface StoreOptions {
   /** A file path, or `:memory:`. */
   db: string;
-  /** `demo`, or the path of a seed file; applied when the database is new. */
-  seed?: string;
+  /** `demo`, the path of a seed file, or a seed itself; applied when the database is new. */
+  seed?: string | SeedFile;
   demoUsers?: number;
   /** Where to write what was seeded, keys included, as JSON. */
   credentialsOut?: string;
@@ -35,7 +35,8 @@ export interface OpenedStore {
   seeded?: Credentials;
 }
 
-function loadSeed(seed: string, demoUsers: number | undefined): ParsedSeed {
+function loadSeed(seed: string | SeedFile, demoUsers: number | undefined): ParsedSeed {
+  if (typeof seed !== "string") return parseSeed(seed);
   if (seed === "demo") return parseSeed(demoSeed(demoUsers));
   let data: unknown;
   try {

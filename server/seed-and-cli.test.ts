@@ -1,0 +1,120 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { demoSeed } from "./demo-seed.ts";
+import { parseSeed } from "./seed-file.ts";
+import { openStore } from "./service.ts";
+import { fixtureSeed, fixtureUser, ids } from "./testing.ts";
+
+const tempDir = () => mkdtempSync(join(tmpdir(), "service-test-"));
+
+describe("seed files", () => {
+  it("names the path of the bad field", () => {
+    const seed = fixtureSeed({ teamA: 5, teamA2: 2, teamB: 1 });
+    const user = seed.orgs[0]!.teams[1]!.users[1]!;
+    user.created_on = "yesterday";
+    expect(() => parseSeed(seed)).toThrow("orgs[0].teams[1].users[1].created_on");
+  });
+
+  it.each([
+    ["a short key", (s: ReturnType<typeof fixtureSeed>) => (s.orgs[0]!.management_key = "short"), "orgs[0].management_key"],
+    ["a duplicate key", (s: ReturnType<typeof fixtureSeed>) => (s.orgs[1]!.teams[0]!.api_key = s.orgs[0]!.teams[0]!.api_key), "orgs[1].teams[0].api_key: duplicate key"],
+    ["a user in the wrong team", (s: ReturnType<typeof fixtureSeed>) => (s.orgs[0]!.teams[0]!.users[0] = fixtureUser(ids.teamB, 1)), "orgs[0].teams[0].users[0].team_id"],
+    ["a bad team id", (s: ReturnType<typeof fixtureSeed>) => (s.orgs[0]!.teams[0]!.team_id = "team-1"), "orgs[0].teams[0].team_id"],
+  ])("rejects %s", (_, breakIt, path) => {
+    const seed = fixtureSeed({ teamA: 2, teamA2: 1, teamB: 1 });
+    breakIt(seed);
+    expect(() => parseSeed(seed)).toThrow(path);
+  });
+
+  it("writes nothing when the seed is bad", () => {
+    const dir = tempDir();
+    const seedPath = join(dir, "bad.json");
+    writeFileSync(seedPath, JSON.stringify({ orgs: [{ org_id: "x" }] }));
+    expect(() => openStore({ db: join(dir, "db.sqlite"), seed: seedPath })).toThrow("orgs[0].org_id");
+    expect(existsSync(join(dir, "db.sqlite"))).toBe(false);
+  });
+
+  it("applies a seed only to a new database", () => {
+    const dir = tempDir();
+    const db = join(dir, "db.sqlite");
+    const first = openStore({ db, seed: fixtureSeed({ teamA: 2, teamA2: 1, teamB: 1 }) });
+    expect(first.seeded?.orgs).toHaveLength(2);
+    first.db.close();
+    const second = openStore({ db, seed: fixtureSeed({ teamA: 2, teamA2: 1, teamB: 1 }) });
+    expect(second.seeded).toBeUndefined();
+    expect(second.store.listUsers(ids.teamA, 0, 10).total).toBe(2);
+    second.db.close();
+  });
+});
+
+describe("demo seed", () => {
+  it("has two organizations, four teams and the promised variety", () => {
+    const seed = parseSeed(demoSeed(300));
+    expect(seed.orgs).toHaveLength(2);
+    const teams = seed.orgs.flatMap((o) => o.teams);
+    expect(teams.map((t) => t.users.length).sort((a, b) => a - b)).toEqual([0, 8, 40, 300]);
+    const users = teams.flatMap((t) => t.users);
+    const slugs = new Set(users.flatMap((u) => u.connected_sources.map((c) => c.source.slug)));
+    expect(slugs.size).toBeGreaterThanOrEqual(10);
+    const counts = new Set(users.map((u) => u.connected_sources.length));
+    expect([...counts].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(users.some((u) => u.fallback_birth_date === null)).toBe(true);
+    expect(users.some((u) => u.fallback_time_zone === null)).toBe(true);
+    const offsets = new Set(users.map((u) => /(Z|[+-]\d\d:\d\d)$/.exec(u.created_on)?.[1]));
+    expect(offsets.size).toBeGreaterThan(5);
+  });
+
+  it("is deterministic apart from the keys", () => {
+    const strip = (s: ReturnType<typeof demoSeed>) =>
+      JSON.stringify(s, (k, v: unknown) => (k === "api_key" || k === "management_key" ? undefined : v));
+    const [a, b] = [demoSeed(50), demoSeed(50)];
+    expect(strip(a)).toBe(strip(b));
+    expect(a.orgs[0]!.management_key).not.toBe(b.orgs[0]!.management_key);
+  });
+});
+
+describe("npm run service", () => {
+  it("prints the URL and the demo credentials, writes them out, serves, and stops on SIGTERM", async () => {
+    const credentialsOut = join(tempDir(), "credentials.json");
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "server/cli.ts", "--port", "0", "--db", ":memory:", "--seed", "demo", "--demo-users", "30", "--credentials-out", credentialsOut],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let output = "";
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (match?.[1]) resolve(match[1]);
+      });
+      child.on("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)));
+    });
+    const credentials = JSON.parse(readFileSync(credentialsOut, "utf8")) as { orgs: { teams: { api_key: string; users: number }[] }[] };
+    const team = credentials.orgs[0]!.teams[0]!;
+    expect(team.users).toBe(30);
+    expect(output).toContain(team.api_key);
+
+    const response = await fetch(`${url}/v2/user/?limit=1`, { headers: { "x-service-api-key": team.api_key } });
+    expect(((await response.json()) as { total: number }).total).toBe(30);
+
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    // The request log names the path, never the key.
+    expect(output).toMatch(/GET \/v2\/user\/ 200/);
+    expect(output.split(team.api_key)).toHaveLength(2);
+  });
+
+  it("refuses a bad option with a message", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/cli.ts", "--port", "99999"], { stdio: ["ignore", "pipe", "pipe"] });
+    let errors = "";
+    child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(errors).toContain("--port must be 0–65535");
+  });
+});
