@@ -32,7 +32,9 @@ const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX api_keys_by_team ON api_keys (team_id);
 
-  -- created_on keeps the text exactly as given; created_on_us is its instant, for ordering.
+  -- created_on keeps the text exactly as given; created_on_us is its instant. position is the
+  -- user's 0-based rank in its team by (created_on_us, user_id), set when users are written, so
+  -- that a page at any offset is an index seek rather than a walk over the users before it.
   CREATE TABLE users (
     id                  INTEGER PRIMARY KEY,
     user_id             TEXT NOT NULL UNIQUE,
@@ -40,12 +42,13 @@ const migrations: readonly string[] = [
     client_user_id      TEXT NOT NULL,
     created_on          TEXT NOT NULL,
     created_on_us       INTEGER NOT NULL,
+    position            INTEGER NOT NULL DEFAULT -1,
     fallback_birth_date TEXT,
     fallback_time_zone  TEXT,
     extra               TEXT
   );
-  -- Serves the page query and its count for one team, covering (the rowid rides along).
-  CREATE INDEX users_page ON users (team_id, created_on_us, user_id);
+  -- Serves the page query (a seek to the offset) and the count (the last position) of one team.
+  CREATE INDEX users_page ON users (team_id, position);
 
   CREATE TABLE connected_sources (
     user_ref   INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,

@@ -71,7 +71,8 @@ export function createServiceApp(store: Store, options: ServiceAppOptions = {}) 
     if (!offset.ok || !limit.ok) return invalid(c, collectErrors([offset, limit]));
 
     const page = store.listUsers(key.teamId, offset.value, limit.value);
-    return c.json({ users: page.users, total: page.total, offset: offset.value, limit: limit.value });
+    c.header("Content-Type", "application/json");
+    return c.body(`{"users":${page.usersJson},"total":${page.total},"offset":${offset.value},"limit":${limit.value}}`);
   };
   app.get("/v2/user/", listUsers);
   app.get("/v2/user", listUsers);

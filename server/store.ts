@@ -1,6 +1,5 @@
 /** Every query of the reference service, on prepared statements. */
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { ConnectedSource, UserPayload } from "../src/api/contract.ts";
 import type { Db } from "./database.ts";
 import { instantMicros } from "./instant.ts";
 import type { ParsedSeed } from "./seed-file.ts";
@@ -14,24 +13,6 @@ interface KeyRow {
   kind: "team" | "management";
   org_id: string;
   team_id: string | null;
-}
-
-interface UserRow {
-  id: number;
-  user_id: string;
-  team_id: string;
-  client_user_id: string;
-  created_on: string;
-  fallback_birth_date: string | null;
-  fallback_time_zone: string | null;
-  extra: string | null;
-}
-
-interface SourceRow {
-  user_ref: number;
-  created_on: string;
-  source: string;
-  extra: string | null;
 }
 
 const userFields = new Set([
@@ -57,18 +38,32 @@ function extraJson(record: Record<string, unknown>, known: ReadonlySet<string>):
 export function createStore(db: Db) {
   const statements = {
     findKey: db.prepare<[Buffer], KeyRow>("SELECT key_hash, kind, org_id, team_id FROM api_keys WHERE key_hash = ?"),
-    countUsers: db.prepare<[string], { total: number }>("SELECT count(*) AS total FROM users WHERE team_id = ?"),
-    // The inner query walks the covering index only; table rows are read for the page alone.
-    pageUsers: db.prepare<[string, number, number], UserRow>(`
-      SELECT u.id, u.user_id, u.team_id, u.client_user_id, u.created_on,
-             u.fallback_birth_date, u.fallback_time_zone, u.extra
-      FROM (SELECT id FROM users WHERE team_id = ? ORDER BY created_on_us, user_id LIMIT ? OFFSET ?) AS page
-      JOIN users AS u ON u.id = page.id
-      ORDER BY u.created_on_us, u.user_id`),
-    pageSources: db.prepare<[string], SourceRow>(`
-      SELECT user_ref, created_on, source, extra FROM connected_sources
-      WHERE user_ref IN (SELECT value FROM json_each(?))
-      ORDER BY user_ref, position`),
+    countUsers: db.prepare<[string], { total: number }>(
+      "SELECT coalesce(max(position) + 1, 0) AS total FROM users WHERE team_id = ?",
+    ),
+    // Each user's JSON is built by SQLite in the contract's field order; unknown fields (stored
+    // as a JSON object in `extra`) are spliced in after the known ones. No per-user parse or
+    // stringify in JavaScript: the page is joined as text.
+    pageDocuments: db.prepare<[string, number, number], { document: string; extra: string | null }>(`
+      SELECT json_object(
+               'user_id', u.user_id,
+               'team_id', u.team_id,
+               'client_user_id', u.client_user_id,
+               'created_on', u.created_on,
+               'connected_sources', (
+                 SELECT json_group_array(${spliceSql(sourceObject, "s.extra")} ORDER BY s.position)
+                 FROM connected_sources AS s WHERE s.user_ref = u.id),
+               'fallback_birth_date', json(u.fallback_birth_date),
+               'fallback_time_zone', json(u.fallback_time_zone)) AS document,
+             u.extra
+      FROM users AS u
+      WHERE u.team_id = ? AND u.position >= ?
+      ORDER BY u.position
+      LIMIT ?`),
+    rankUsers: db.prepare(`
+      UPDATE users SET position = ranked.rank
+      FROM (SELECT id, row_number() OVER (PARTITION BY team_id ORDER BY created_on_us, user_id) - 1 AS rank FROM users) AS ranked
+      WHERE users.id = ranked.id AND users.position <> ranked.rank`),
     teamOrg: db.prepare<[string], { org_id: string }>("SELECT org_id FROM teams WHERE team_id = ?"),
     deleteSources: db.prepare<[string]>(
       "DELETE FROM connected_sources WHERE user_ref IN (SELECT id FROM users WHERE team_id = ?)",
@@ -100,29 +95,11 @@ export function createStore(db: Db) {
       : { kind: "management", orgId: row.org_id, teamId: null };
   }
 
+  /** A page of the team's users as JSON text, and the team's total. */
   const listUsers = db.transaction((teamId: string, offset: number, limit: number) => {
     const { total } = statements.countUsers.get(teamId) ?? { total: 0 };
-    const rows = offset < total ? statements.pageUsers.all(teamId, limit, offset) : [];
-    const sourcesByUser = new Map<number, Record<string, unknown>[]>();
-    if (rows.length > 0) {
-      for (const s of statements.pageSources.all(JSON.stringify(rows.map((r) => r.id)))) {
-        const source = JSON.parse(s.source) as ConnectedSource["source"];
-        const list = sourcesByUser.get(s.user_ref) ?? [];
-        list.push({ created_on: s.created_on, source, provider: source, ...parseExtra(s.extra) });
-        sourcesByUser.set(s.user_ref, list);
-      }
-    }
-    const users = rows.map((r) => ({
-      user_id: r.user_id,
-      team_id: r.team_id,
-      client_user_id: r.client_user_id,
-      created_on: r.created_on,
-      connected_sources: sourcesByUser.get(r.id) ?? [],
-      fallback_birth_date: r.fallback_birth_date === null ? null : JSON.parse(r.fallback_birth_date),
-      fallback_time_zone: r.fallback_time_zone === null ? null : JSON.parse(r.fallback_time_zone),
-      ...parseExtra(r.extra),
-    })) as UserPayload[];
-    return { users, total };
+    const documents = offset < total ? statements.pageDocuments.all(teamId, offset, limit) : [];
+    return { usersJson: `[${documents.map((d) => splice(d.document, d.extra)).join(",")}]`, total };
   });
 
   /** Deletes the team, its users, their sources and the team's keys; false when the org has no such team. */
@@ -147,6 +124,7 @@ export function createStore(db: Db) {
         for (const user of team.users) insertUser(teamId, user);
       }
     }
+    statements.rankUsers.run();
   });
 
   function insertUser(teamId: string, user: ParsedSeed["orgs"][number]["teams"][number]["users"][number]) {
@@ -168,8 +146,16 @@ export function createStore(db: Db) {
   return { findKey, listUsers, deleteTeam, applySeed };
 }
 
-function parseExtra(extra: string | null): Record<string, unknown> {
-  return extra === null ? {} : (JSON.parse(extra) as Record<string, unknown>);
+/** `{"a":1}` with `{"b":2}` appended: `{"a":1,"b":2}`. Both are JSON objects; extra is non-empty. */
+function splice(object: string, extra: string | null): string {
+  return extra === null ? object : `${object.slice(0, -1)},${extra.slice(1)}`;
 }
+
+/** The same splice, in SQL; the common case (no unknown fields) builds the object once. */
+function spliceSql(object: string, extra: string): string {
+  return `CASE WHEN ${extra} IS NULL THEN ${object} ELSE json(substr(${object}, 1, length(${object}) - 1) || ',' || substr(${extra}, 2)) END`;
+}
+
+const sourceObject = "json_object('created_on', s.created_on, 'source', json(s.source), 'provider', json(s.source))";
 
 export type Store = ReturnType<typeof createStore>;
