@@ -1,0 +1,69 @@
+/** One small hierarchy for everything that can go wrong between the dashboard and the service. */
+import type { ValidationErrorItem } from "./contract.ts";
+
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    message: string,
+    /** The HTTP status, when the service answered. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** 422: the request was refused field by field. */
+export class ValidationError extends ApiError {
+  override name = "ValidationError";
+  constructor(readonly detail: ValidationErrorItem[]) {
+    super(detail.map((d) => `${d.loc.join(".")}: ${d.msg}`).join("; ") || "The request was invalid", 422);
+  }
+}
+
+/** 401 or 403: the key is missing, unknown, revoked or of the wrong kind. */
+export class AuthenticationError extends ApiError {
+  override name = "AuthenticationError";
+}
+
+export class NotFoundError extends ApiError {
+  override name = "NotFoundError";
+}
+
+export class RateLimitedError extends ApiError {
+  override name = "RateLimitedError";
+  constructor(
+    message: string,
+    /** From `Retry-After`, when the service sent one. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message, 429);
+  }
+}
+
+export class ServerError extends ApiError {
+  override name = "ServerError";
+  constructor(
+    message: string,
+    status: number,
+    /** From `Retry-After` (a 503 may send one). */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message, status);
+  }
+}
+
+/** No answer: the network failed, the request timed out, or the server was unreachable. */
+export class NetworkError extends ApiError {
+  override name = "NetworkError";
+  constructor(
+    message: string,
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
+}
+
+/** An answer the dashboard cannot use: not JSON, or not the shape of the contract. */
+export class ContractError extends ApiError {
+  override name = "ContractError";
+}

@@ -1,0 +1,149 @@
+/** The transport under the typed clients: timeouts, error mapping, and retries with backoff. */
+import * as z from "zod/mini";
+import { errorBodySchema } from "./contract.ts";
+import {
+  ApiError,
+  AuthenticationError,
+  ContractError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  ValidationError,
+} from "./errors.ts";
+
+export interface TransportOptions {
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** Retries after the first attempt; only requests marked retryable use them. */
+  retries?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  fetch?: typeof fetch;
+  /** Injected in tests, to observe the waits instead of sleeping. */
+  random?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export const transportDefaults = {
+  timeoutMs: 15_000,
+  retries: 3,
+  baseDelayMs: 300,
+  maxDelayMs: 8_000,
+} satisfies TransportOptions;
+
+export interface RequestSpec {
+  url: string;
+  method: "GET" | "DELETE";
+  headers: Record<string, string>;
+  signal?: AbortSignal;
+  /** Network errors, 429 and 503 are retried; never for an operation that changes data. */
+  retryable: boolean;
+}
+
+export interface RawResponse {
+  status: number;
+  /** Parsed JSON, or undefined for an empty body. */
+  body: unknown;
+}
+
+/** `Retry-After` as milliseconds: either delay-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener("abort", abort);
+      resolve();
+    }
+    function abort() {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    }
+    signal?.addEventListener("abort", abort, { once: true });
+  });
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    if (response.ok) throw new ContractError(`The service answered ${response.status} with a body that is not JSON`, response.status);
+    return text; // an error page: the status says enough
+  }
+}
+
+/** The service's own sentence, when it sent `{"detail": "…"}`. */
+function detailText(body: unknown): string | undefined {
+  const parsed = z.safeParse(errorBodySchema, body);
+  return parsed.success && typeof parsed.data.detail === "string" ? parsed.data.detail : undefined;
+}
+
+function errorFor(status: number, body: unknown, retryAfter: string | null): ApiError {
+  const detail = detailText(body);
+  if (status === 422) {
+    const parsed = z.safeParse(errorBodySchema, body);
+    if (parsed.success && Array.isArray(parsed.data.detail)) return new ValidationError(parsed.data.detail);
+    return new ApiError(detail ?? "The service refused the request as invalid (422)", 422);
+  }
+  if (status === 401 || status === 403) return new AuthenticationError(detail ?? `The key was rejected (${status})`, status);
+  if (status === 404) return new NotFoundError(detail ?? "Not found (404)", 404);
+  if (status === 429) return new RateLimitedError(detail ?? "Too many requests (429)", parseRetryAfter(retryAfter));
+  if (status >= 500) return new ServerError(detail ?? `The service failed (${status})`, status, parseRetryAfter(retryAfter));
+  return new ApiError(detail ?? `Unexpected answer ${status}`, status);
+}
+
+function isRetryable(error: unknown): error is NetworkError | RateLimitedError | ServerError {
+  return (
+    (error instanceof NetworkError && !error.timedOut) ||
+    error instanceof RateLimitedError ||
+    (error instanceof ServerError && error.status === 503)
+  );
+}
+
+async function attempt(spec: RequestSpec, options: Required<Pick<TransportOptions, "timeoutMs">> & { fetch: typeof fetch }): Promise<RawResponse> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await options.fetch(spec.url, { method: spec.method, headers: spec.headers, signal, credentials: "omit", referrerPolicy: "no-referrer" });
+  } catch (error) {
+    if (spec.signal?.aborted) throw spec.signal.reason as Error; // the caller gave up: not an API error
+    if (timeout.aborted) throw new NetworkError(`The service did not answer within ${Math.round(options.timeoutMs / 1000)} s`, true);
+    throw new NetworkError(`The service could not be reached (${(error as Error).message})`);
+  }
+  let body: unknown;
+  try {
+    body = await readBody(response);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (spec.signal?.aborted) throw spec.signal.reason as Error;
+    throw new NetworkError("The connection broke while the answer was read");
+  }
+  if (!response.ok) throw errorFor(response.status, body, response.headers.get("retry-after"));
+  return { status: response.status, body };
+}
+
+/** Sends the request; retries retryable failures with exponential backoff and full jitter. */
+export async function send(spec: RequestSpec, transport: TransportOptions = {}): Promise<RawResponse> {
+  const options = { ...transportDefaults, fetch: globalThis.fetch.bind(globalThis), random: Math.random, sleep, ...transport };
+  for (let retry = 0; ; retry++) {
+    try {
+      return await attempt(spec, options);
+    } catch (error) {
+      if (!spec.retryable || retry >= options.retries || !isRetryable(error)) throw error;
+      const backoff = options.random() * Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retry);
+      const asked = error instanceof NetworkError ? undefined : error.retryAfterMs;
+      await options.sleep(Math.min(options.maxDelayMs, asked ?? backoff), spec.signal);
+    }
+  }
+}

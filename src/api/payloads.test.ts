@@ -1,0 +1,185 @@
+/** Parsing of real-world payload variants, and the retry policy, with a scripted fetch. */
+import { describe, expect, it } from "vitest";
+import { asManagementKey, asTeamApiKey, createManagementClient, createTeamClient } from "./client.ts";
+import { AuthenticationError, ContractError, NetworkError, RateLimitedError, ServerError, ValidationError } from "./errors.ts";
+import { parseRetryAfter } from "./http.ts";
+
+type Answer = Response | Error;
+
+/** A fetch that plays the given answers in turn and records what was asked. */
+function scripted(...answers: Answer[]) {
+  const requests: { url: string; init?: RequestInit }[] = [];
+  const waits: number[] = [];
+  const fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    requests.push({ url: String(input), init });
+    const answer = answers.shift() ?? new Error("no more answers");
+    return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+  };
+  const transport = { fetch, random: () => 0.5, sleep: (ms: number) => (waits.push(ms), Promise.resolve()) };
+  return { transport, requests, waits };
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(body === undefined ? null : typeof body === "string" ? body : JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+
+const user = (overrides: Record<string, unknown> = {}) => ({
+  user_id: "f313e9e6-50cb-4efd-b77f-9768da9b2a41",
+  team_id: "34ccfbdb-07ad-41cf-ab6b-90dcadd230d5",
+  client_user_id: "c-1",
+  created_on: "2025-01-01T10:00:00+05:30",
+  connected_sources: [],
+  fallback_birth_date: null,
+  fallback_time_zone: null,
+  ...overrides,
+});
+const page = (users: unknown[]) => ({ users, total: users.length, offset: 0, limit: 100 });
+
+function listWith(...answers: Answer[]) {
+  const script = scripted(...answers);
+  const client = createTeamClient({ baseUrl: "http://service.test", apiKey: asTeamApiKey("team-key-000000000000"), ...script.transport });
+  return { ...script, list: () => client.listUsers({ offset: 0, limit: 100 }) };
+}
+
+describe("user page parsing", () => {
+  it("keeps unknown fields", async () => {
+    const { list } = listWith(json({ ...page([user({ cohort: "A" })]), next_cursor: "x" }));
+    const result = await list();
+    expect(result.users[0]).toMatchObject({ cohort: "A" });
+    expect(result).toMatchObject({ next_cursor: "x" });
+  });
+
+  it("reads `provider` when `source` is absent, and prefers `source` when both are there", async () => {
+    const a = { logo: "https://a.test/a.svg", name: "A", slug: "a" };
+    const b = { logo: "https://b.test/b.svg", name: "B", slug: "b" };
+    const { list } = listWith(
+      json(page([user({ connected_sources: [{ created_on: "2025-01-01T00:00:00Z", provider: a }, { created_on: "2025-01-01T00:00:00Z", source: b, provider: a }] })])),
+    );
+    const [first, second] = (await list()).users[0]!.connected_sources;
+    expect(first?.source).toEqual(a);
+    expect(second?.source).toEqual(b);
+  });
+
+  it("accepts null or absent fallbacks, unknown slugs and logos that are not http(s)", async () => {
+    const { fallback_birth_date: _, fallback_time_zone: __, ...bare } = user();
+    const odd = { created_on: "2025-01-01T00:00:00Z", source: { logo: "javascript:alert(1)", name: "Odd", slug: "made_up" } };
+    const { list } = listWith(json(page([bare, user({ connected_sources: [odd] })])));
+    const result = await list();
+    expect(result.users[0]?.fallback_birth_date).toBeUndefined();
+    expect(result.users[1]?.connected_sources[0]?.source.slug).toBe("made_up");
+  });
+
+  it("turns a source with neither `source` nor `provider` into a ContractError", async () => {
+    const { list } = listWith(json(page([user({ connected_sources: [{ created_on: "2025-01-01T00:00:00Z" }] })])));
+    await expect(list()).rejects.toThrow(ContractError);
+  });
+
+  it.each([
+    ["a body that is not JSON", new Response("<html>oops</html>", { status: 200 })],
+    ["an empty body", new Response(null, { status: 200 })],
+    ["a page without users", json({ total: 1 })],
+  ])("turns %s into a ContractError", async (_, response) => {
+    const { list } = listWith(response);
+    await expect(list()).rejects.toBeInstanceOf(ContractError);
+  });
+});
+
+describe("error bodies", () => {
+  it("reads `detail` as a string", async () => {
+    const { list } = listWith(json({ detail: "Invalid API key. It is unknown." }, 401));
+    await expect(list()).rejects.toThrow(new AuthenticationError("Invalid API key. It is unknown.", 401));
+  });
+
+  it("reads `detail` as an array", async () => {
+    const detail = [{ type: "less_than_equal", loc: ["query", "limit"], msg: "Input should be less than or equal to 500", input: "501", ctx: { le: 500 } }];
+    const { list } = listWith(json({ detail }, 422));
+    const error = (await list().catch((e: unknown) => e)) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.detail).toEqual(detail);
+    expect(error.message).toBe("query.limit: Input should be less than or equal to 500");
+  });
+
+  it("survives an error page that is not JSON", async () => {
+    const { list } = listWith(new Response("Bad gateway", { status: 502 }));
+    const error = (await list().catch((e: unknown) => e)) as ServerError;
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.status).toBe(502);
+  });
+});
+
+describe("retries of the list", () => {
+  it("retries a network error, a 429 and a 503, with growing jittered backoff", async () => {
+    const { list, requests, waits } = listWith(new TypeError("fetch failed"), json({ detail: "slow down" }, 429), json({ detail: "busy" }, 503), json(page([])));
+    await expect(list()).resolves.toMatchObject({ total: 0 });
+    expect(requests).toHaveLength(4);
+    expect(waits).toEqual([150, 300, 600]); // random 0.5 × 300·2^n
+  });
+
+  it("honours Retry-After in seconds", async () => {
+    const { list, waits } = listWith(json({ detail: "slow down" }, 429, { "retry-after": "2" }), json(page([])));
+    await list();
+    expect(waits).toEqual([2000]);
+  });
+
+  it("gives up after three retries with the last error", async () => {
+    const busy = () => json({ detail: "busy" }, 503);
+    const { list, requests } = listWith(busy(), busy(), busy(), busy(), json(page([])));
+    await expect(list()).rejects.toBeInstanceOf(ServerError);
+    expect(requests).toHaveLength(4);
+  });
+
+  it("does not retry a 500, a 401 or a 422", async () => {
+    for (const status of [500, 401, 422]) {
+      const { list, requests } = listWith(json({ detail: "no" }, status), json(page([])));
+      await expect(list()).rejects.toBeDefined();
+      expect(requests).toHaveLength(1);
+    }
+  });
+
+  it("sends the team key and no management key", async () => {
+    const { list, requests } = listWith(json(page([])));
+    await list();
+    const headers = requests[0]?.init?.headers as Record<string, string>;
+    expect(Object.keys(headers).map((h) => h.toLowerCase()).sort()).toEqual(["accept", "x-service-api-key"]);
+    expect(requests[0]?.url).toBe("http://service.test/v2/user/?offset=0&limit=100");
+  });
+
+  it("parses Retry-After as seconds or as an HTTP date", () => {
+    expect(parseRetryAfter("3")).toBe(3000);
+    expect(parseRetryAfter("Sun, 22 Nov 2026 10:00:05 GMT", Date.parse("2026-11-22T10:00:00Z"))).toBe(5000);
+    expect(parseRetryAfter("soon")).toBeUndefined();
+  });
+});
+
+describe("delete", () => {
+  function deleteWith(...answers: Answer[]) {
+    const script = scripted(...answers);
+    const client = createManagementClient({ managementUrl: "http://service.test/", managementKey: asManagementKey("mgmt-key-0000000000000"), ...script.transport });
+    return { ...script, remove: () => client.deleteTeam({ orgId: "o", teamId: "t" }) };
+  }
+
+  it.each([
+    ["204 with no body", new Response(null, { status: 204 })],
+    ["200 with an empty body", new Response("", { status: 200 })],
+    ["200 with null", json(null)],
+    ["200 with an object", json({ deleted: true })],
+  ])("accepts %s", async (_, response) => {
+    const { remove, requests } = deleteWith(response);
+    await expect(remove()).resolves.toBeUndefined();
+    const headers = requests[0]?.init?.headers as Record<string, string>;
+    expect(Object.keys(headers).map((h) => h.toLowerCase()).sort()).toEqual(["accept", "x-management-key"]);
+    expect(requests[0]?.url).toBe("http://service.test/v1/org/o/team/t");
+  });
+
+  it.each([
+    ["a network error", new TypeError("fetch failed"), NetworkError],
+    ["a 503", json({ detail: "busy" }, 503), ServerError],
+    ["a 429", json({ detail: "slow" }, 429, { "retry-after": "1" }), RateLimitedError],
+  ])("never retries %s", async (_, answer, kind) => {
+    const { remove, requests } = deleteWith(answer, new Response(null, { status: 204 }));
+    await expect(remove()).rejects.toBeInstanceOf(kind);
+    expect(requests).toHaveLength(1);
+  });
+});
