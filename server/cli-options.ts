@@ -24,8 +24,14 @@ export const serviceOptions = {
   help: { type: "boolean", default: false },
 } as const;
 
-export function parseServiceArgs(args: string[]) {
-  const { values } = parseArgs({ args, options: serviceOptions, strict: true });
+export function parseServiceArgs(args: string[], defaults: { port?: string; seed?: string } = {}) {
+  const options = {
+    ...serviceOptions,
+    port: { ...serviceOptions.port, default: defaults.port ?? serviceOptions.port.default },
+    seed: { ...serviceOptions.seed, ...(defaults.seed ? { default: defaults.seed } : {}) },
+    dev: { type: "boolean", default: false },
+  } as const;
+  const { values } = parseArgs({ args, options, strict: true });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0–65535, got ${values.port}`);
   const demoUsers = Number(values["demo-users"]);

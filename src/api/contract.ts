@@ -72,13 +72,13 @@ function schemasWith(formats: Formats) {
   return { sourceInfo, connectedSource, fallbackBirthDate, fallbackTimeZone, user, userPage };
 }
 
-export const contract = schemasWith({
+export const contract = /* @__PURE__ */ schemasWith({
   id: z.uuid(),
   instant: z.iso.datetime({ offset: true }),
   date: z.iso.date(),
 });
 
-export const tolerant = schemasWith({ id: z.string(), instant: z.string(), date: z.string() });
+export const tolerant = /* @__PURE__ */ schemasWith({ id: z.string(), instant: z.string(), date: z.string() });
 
 export const validationErrorItemSchema = z.looseObject({
   type: z.string(),

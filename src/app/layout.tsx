@@ -1,0 +1,93 @@
+import { Suspense } from "react";
+import { NavLink, Outlet } from "react-router-dom";
+import { useConnection } from "../components/use-connection.ts";
+import { setTheme, useTheme, type ThemeChoice } from "./theme.ts";
+
+function hostOf(url: string): string {
+  if (!url) return "this origin";
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+function KeyState({ set }: { set: boolean }) {
+  return <span className={`badge ${set ? "badge-ok" : "badge-missing"}`}>{set ? "set" : "not set"}</span>;
+}
+
+/** Where the dashboard points and which keys it holds; the keys themselves are never shown. */
+function ConnectionSummary() {
+  const connection = useConnection();
+  return (
+    <section className="connection-summary" aria-label="Current connection">
+      <dl>
+        <div>
+          <dt>Service</dt>
+          <dd>{hostOf(connection.baseUrl)}</dd>
+        </div>
+        <div>
+          <dt>Team key</dt>
+          <dd>
+            <KeyState set={connection.teamApiKey !== ""} />
+          </dd>
+        </div>
+        <div>
+          <dt>Management key</dt>
+          <dd>
+            <KeyState set={connection.managementKey !== ""} />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function ThemeSelect() {
+  const theme = useTheme();
+  return (
+    <select className="select" aria-label="Theme" value={theme} onChange={(e) => setTheme(e.target.value as ThemeChoice)} style={{ width: "auto", minHeight: 32 }}>
+      <option value="system">System theme</option>
+      <option value="light">Light</option>
+      <option value="dark">Dark</option>
+    </select>
+  );
+}
+
+export function Layout() {
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <NavLink to="/users" className="brand" aria-label="Team admin, home">
+          <span className="brand-mark" aria-hidden="true">
+            TA
+          </span>
+          Team admin
+        </NavLink>
+        <nav className="nav" aria-label="Main">
+          <NavLink to="/users">Users</NavLink>
+          <NavLink to="/teams/delete">Delete a team</NavLink>
+          <NavLink to="/settings">Settings</NavLink>
+        </nav>
+        <div className="topbar-end">
+          <ConnectionSummary />
+          <ThemeSelect />
+        </div>
+      </header>
+      <main id="main" className="main" tabIndex={-1}>
+        <Suspense
+          fallback={
+            <p className="muted" role="status">
+              Loading…
+            </p>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

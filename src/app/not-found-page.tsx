@@ -1,0 +1,16 @@
+import { Link, useLocation } from "react-router-dom";
+
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  return (
+    <div className="card empty-state">
+      <h1>Page not found</h1>
+      <p>
+        Nothing lives at <code>{pathname}</code>. Check the address, or go back to the users.
+      </p>
+      <Link className="button button-primary" to="/users">
+        Go to users
+      </Link>
+    </div>
+  );
+}

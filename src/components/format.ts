@@ -1,0 +1,16 @@
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" });
+
+/** Local date and time of an ISO timestamp, or the text itself when it is not one. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+/** A calendar date (YYYY-MM-DD) shown as a date, with no time-zone shift. */
+export function formatCalendarDate(value: string): string {
+  const date = new Date(`${value}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) ? dateOnly.format(date) : value;
+}
+
+export const formatCount = (n: number) => n.toLocaleString();

@@ -1,0 +1,48 @@
+import { useId, useState } from "react";
+
+interface SecretInputProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: string;
+  error?: string;
+}
+
+/** A masked key field with a reveal toggle. Never autofilled, never spell-checked. */
+export function SecretInput({ label, value, onChange, hint, error }: SecretInputProps) {
+  const id = useId();
+  const [revealed, setRevealed] = useState(false);
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="input-group">
+        <input
+          id={id}
+          className="input mono"
+          type={revealed ? "text" : "password"}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          autoCapitalize="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        <button type="button" className="button" aria-pressed={revealed} aria-label={`${revealed ? "Hide" : "Show"} ${label.toLowerCase()}`} onClick={() => setRevealed((r) => !r)}>
+          {revealed ? "Hide" : "Show"}
+        </button>
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
+import { connectionStore, teamClientOf, type Connection } from "../../api/connection.ts";
+import { listErrorText } from "../../components/error-text.ts";
+import { SecretInput } from "../../components/secret-input.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { useConnection } from "../../components/use-connection.ts";
+
+type Outcome = { kind: "ok" | "error"; text: string } | null;
+
+function urlProblem(value: string): string | undefined {
+  if (value.trim() === "") return undefined;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === "http:" || url.protocol === "https:" ? undefined : "Use an http:// or https:// address.";
+  } catch {
+    return "Enter a full address, such as https://api.example.com, or leave it empty for this origin.";
+  }
+}
+
+export function SettingsPage() {
+  const saved = useConnection();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<Connection>(saved);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [testing, setTesting] = useState(false);
+  const set = <K extends keyof Connection>(name: K) => (value: Connection[K]) => setForm((f) => ({ ...f, [name]: value }));
+
+  const errors = {
+    baseUrl: urlProblem(form.baseUrl),
+    managementUrl: urlProblem(form.managementUrl),
+    managementKey:
+      form.managementKey.trim() !== "" && form.managementKey.trim() === form.teamApiKey.trim()
+        ? "This is the team API key. Deleting a team needs the organization's management key."
+        : undefined,
+  };
+  const valid = !errors.baseUrl && !errors.managementUrl && !errors.managementKey;
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    if (!valid) return setOutcome({ kind: "error", text: "Fix the fields marked above, then save again." });
+    connectionStore.save(form);
+    setOutcome({ kind: "ok", text: "Saved." });
+  }
+
+  async function testConnection() {
+    const client = teamClientOf({ ...form, teamApiKey: form.teamApiKey.trim(), baseUrl: form.baseUrl.trim() });
+    if (!client) return setOutcome({ kind: "error", text: "Enter a team API key to test the connection." });
+    if (errors.baseUrl) return setOutcome({ kind: "error", text: errors.baseUrl });
+    setTesting(true);
+    setOutcome(null);
+    try {
+      const page = await client.listUsers({ offset: 0, limit: 1 });
+      setOutcome({ kind: "ok", text: `Connected. The team has ${page.total.toLocaleString()} ${page.total === 1 ? "user" : "users"}.` });
+    } catch (error) {
+      setOutcome({ kind: "error", text: listErrorText(error) });
+    } finally {
+      setTesting(false);
+    }
+  }
+
+  function forgetKeys() {
+    connectionStore.forgetKeys();
+    queryClient.clear();
+    setForm((f) => ({ ...f, teamApiKey: "", managementKey: "", rememberKeys: false }));
+    setOutcome({ kind: "ok", text: "Keys forgotten: removed from this browser's storage and from memory." });
+  }
+
+  const origin = window.location.origin;
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>Settings</h1>
+          <p>Where the dashboard connects, and the keys it uses. Keys stay in this browser.</p>
+        </div>
+      </div>
+      <form className="stack" onSubmit={save} noValidate>
+        <div className="settings-grid">
+          <section className="card stack" aria-labelledby="service-heading">
+            <h2 id="service-heading" className="section-title">
+              Service
+            </h2>
+            <TextField label="API base URL" value={form.baseUrl} onChange={set("baseUrl")} placeholder={origin} hint="Where users are listed. Empty: this origin." error={errors.baseUrl} inputMode="url" spellCheck={false} />
+            <TextField
+              label="Management API URL"
+              value={form.managementUrl}
+              onChange={set("managementUrl")}
+              placeholder={origin}
+              hint="Where teams are deleted. Empty: this origin."
+              error={errors.managementUrl}
+              inputMode="url"
+              spellCheck={false}
+            />
+            <TextField label="Organization ID" value={form.orgId} onChange={set("orgId")} className="mono" hint="Used to pre-fill the delete form." spellCheck={false} />
+          </section>
+          <section className="card stack" aria-labelledby="keys-heading">
+            <h2 id="keys-heading" className="section-title">
+              Keys
+            </h2>
+            <SecretInput label="Team API key" value={form.teamApiKey} onChange={set("teamApiKey")} hint="Lists the users of one team. Sent only to the list operation." />
+            <SecretInput
+              label="Management key"
+              value={form.managementKey}
+              onChange={set("managementKey")}
+              hint="Deletes teams of your organization. Sent only to the delete operation."
+              error={errors.managementKey}
+            />
+            <label className="checkbox">
+              <input type="checkbox" checked={form.rememberKeys} onChange={(e) => set("rememberKeys")(e.target.checked)} />
+              <span>Remember keys on this device</span>
+            </label>
+            {form.rememberKeys ? (
+              <p className="alert alert-warning small" role="note">
+                The keys will stay in this browser&apos;s local storage after the tab closes, readable by anyone who uses this browser profile. Leave this off on a shared computer.
+              </p>
+            ) : (
+              <p className="hint small muted">Without this, the keys are forgotten when the tab closes.</p>
+            )}
+          </section>
+        </div>
+        <div className="row">
+          <button type="submit" className="button button-primary">
+            Save
+          </button>
+          <button type="button" className="button" onClick={() => void testConnection()} disabled={testing}>
+            {testing && <span className="spinner" aria-hidden="true" />}
+            Test connection
+          </button>
+          <button type="button" className="button button-ghost" onClick={forgetKeys}>
+            Forget keys
+          </button>
+        </div>
+        <div role="status" aria-live="polite">
+          {outcome?.kind === "ok" && <p className="alert alert-success">{outcome.text}</p>}
+        </div>
+        <div role="alert">{outcome?.kind === "error" && <p className="alert alert-error">{outcome.text}</p>}</div>
+        {saved.teamApiKey && (
+          <p className="small muted">
+            Next: <Link to="/users">browse the team&apos;s users</Link>.
+          </p>
+        )}
+      </form>
+    </>
+  );
+}

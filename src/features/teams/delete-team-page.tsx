@@ -1,0 +1,3 @@
+export function DeleteTeamPage() {
+  return <h1>Delete a team</h1>;
+}

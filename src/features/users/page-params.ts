@@ -1,0 +1,63 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router-dom";
+
+export const pageSizes = [25, 50, 100, 250, 500] as const;
+export const defaultPageSize = 100;
+
+export interface PageParams {
+  /** 1-based, as in the URL. */
+  page: number;
+  pageSize: number;
+  /** The user whose detail panel is open. */
+  userId: string | null;
+}
+
+/** The smallest offered size that holds the request; above 500, 500. Anything else: the default. */
+export function normalizePageSize(raw: string | null): number {
+  const n = Number(raw);
+  if (raw === null || !Number.isFinite(n) || n < 1) return defaultPageSize;
+  return pageSizes.find((size) => size >= n) ?? pageSizes[pageSizes.length - 1]!;
+}
+
+export function normalizePage(raw: string | null): number {
+  const n = Number(raw);
+  return raw !== null && Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/**
+ * Page, page size and the open user live in the URL (defaults left out), so back, forward,
+ * reload and a shared link all restore the same view. Corrections replace the history entry.
+ */
+export function usePageParams() {
+  const [search, setSearch] = useSearchParams();
+  const params: PageParams = useMemo(
+    () => ({ page: normalizePage(search.get("page")), pageSize: normalizePageSize(search.get("pageSize")), userId: search.get("user") }),
+    [search],
+  );
+  const needsCorrection =
+    (search.has("page") && String(params.page) !== search.get("page")) ||
+    (search.has("pageSize") && String(params.pageSize) !== search.get("pageSize"));
+
+  const update = useCallback(
+    (change: Partial<PageParams>, { replace = false } = {}) => {
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          const page = change.page ?? normalizePage(current.get("page"));
+          const pageSize = change.pageSize ?? normalizePageSize(current.get("pageSize"));
+          const userId = change.userId === undefined ? current.get("user") : change.userId;
+          if (page === 1) next.delete("page");
+          else next.set("page", String(page));
+          if (pageSize === defaultPageSize) next.delete("pageSize");
+          else next.set("pageSize", String(pageSize));
+          if (userId) next.set("user", userId);
+          else next.delete("user");
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setSearch],
+  );
+  return { params, needsCorrection, update };
+}

@@ -1,0 +1,94 @@
+import { useState } from "react";
+import { formatCount } from "../../components/format.ts";
+import { pageSizes } from "./page-params.ts";
+
+interface PaginationBarProps {
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  total: number;
+  /** Rows on the page shown now. */
+  rowsOnPage: number;
+  loading: boolean;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+}
+
+export function PaginationBar({ page, pageCount, pageSize, total, rowsOnPage, loading, onPageChange, onPageSizeChange }: PaginationBarProps) {
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = total === 0 ? 0 : Math.min(total, (page - 1) * pageSize + rowsOnPage);
+  return (
+    <nav className="pagination" aria-label="Pagination">
+      <p className="pagination-range" aria-live="polite">
+        Showing {formatCount(first)}–{formatCount(last)} of {formatCount(total)}
+        {loading && (
+          <span className="loading-note" role="status">
+            <span className="spinner" aria-hidden="true" /> Loading page {formatCount(page)}…
+          </span>
+        )}
+      </p>
+      <div className="pagination-controls">
+        <label className="page-size">
+          <span>Rows per page</span>
+          <select className="select" value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
+            {pageSizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="page-buttons">
+          <button type="button" className="button icon-button" aria-label="First page" disabled={page <= 1} onClick={() => onPageChange(1)}>
+            «
+          </button>
+          <button type="button" className="button icon-button" aria-label="Previous page" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+            ‹
+          </button>
+          <PageInput key={page} page={page} pageCount={pageCount} onPageChange={onPageChange} />
+          <button type="button" className="button icon-button" aria-label="Next page" disabled={page >= pageCount} onClick={() => onPageChange(page + 1)}>
+            ›
+          </button>
+          <button type="button" className="button icon-button" aria-label="Last page" disabled={page >= pageCount} onClick={() => onPageChange(pageCount)}>
+            »
+          </button>
+        </div>
+      </div>
+    </nav>
+  );
+}
+
+/** Typing a page number commits on Enter or when the field is left; out-of-range numbers are clamped. */
+function PageInput({ page, pageCount, onPageChange }: { page: number; pageCount: number; onPageChange: (page: number) => void }) {
+  const [draft, setDraft] = useState(String(page));
+  const commit = () => {
+    const n = Math.round(Number(draft));
+    if (!Number.isFinite(n) || draft.trim() === "") return setDraft(String(page));
+    const clamped = Math.max(1, Math.min(pageCount, n));
+    setDraft(String(clamped));
+    if (clamped !== page) onPageChange(clamped);
+  };
+  return (
+    <label className="page-input">
+      <span className="visually-hidden">Page</span>
+      <input
+        className="input"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={pageCount}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            commit();
+          }
+        }}
+      />
+      <span aria-hidden="true">of {formatCount(pageCount)}</span>
+      <span className="visually-hidden">of {formatCount(pageCount)} pages</span>
+    </label>
+  );
+}

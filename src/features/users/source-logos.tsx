@@ -1,0 +1,70 @@
+import { useState } from "react";
+import type { ConnectedSource } from "../../api/contract.ts";
+import { formatDateTime } from "../../components/format.ts";
+
+const shownByDefault = 4;
+
+/** The logo's address resolved against the API base URL; null unless it is http(s). */
+export function safeLogoUrl(logo: string, baseUrl: string): string | null {
+  try {
+    const url = new URL(logo, baseUrl || window.location.origin);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function initials(name: string): string {
+  const words = name.trim().split(/[\s_-]+/).filter(Boolean);
+  return (words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : name.slice(0, 2)).toUpperCase() || "?";
+}
+
+/** A hue from the name, so each lettered badge keeps its colour. */
+function hue(name: string): number {
+  let h = 0;
+  for (const ch of name) h = (h * 31 + (ch.codePointAt(0) ?? 0)) % 360;
+  return h;
+}
+
+export function SourceLogo({ connected, baseUrl }: { connected: ConnectedSource; baseUrl: string }) {
+  const { source, created_on } = connected;
+  const url = safeLogoUrl(source.logo, baseUrl);
+  const [broken, setBroken] = useState(false);
+  const tooltip = `${source.name} — connected ${formatDateTime(created_on)}`;
+  if (!url || broken) {
+    return (
+      <span className="source-logo source-badge" role="img" aria-label={source.name} title={tooltip} style={{ "--badge-hue": hue(source.name) } as React.CSSProperties}>
+        {initials(source.name)}
+      </span>
+    );
+  }
+  return <img className="source-logo" src={url} alt={source.name} title={tooltip} width={24} height={24} loading="lazy" referrerPolicy="no-referrer" onError={() => setBroken(true)} />;
+}
+
+export function SourceLogos({ sources, baseUrl }: { sources: ConnectedSource[]; baseUrl: string }) {
+  const [expanded, setExpanded] = useState(false);
+  if (sources.length === 0) return <span className="muted small">None</span>;
+  const hidden = sources.length - shownByDefault;
+  const visible = expanded || hidden <= 0 ? sources : sources.slice(0, shownByDefault);
+  return (
+    <span className="source-logos">
+      {visible.map((s, i) => (
+        <SourceLogo key={`${s.source.slug}-${i}`} connected={s} baseUrl={baseUrl} />
+      ))}
+      {hidden > 0 && (
+        <button
+          type="button"
+          className="more-sources"
+          aria-expanded={expanded}
+          aria-label={expanded ? "Show fewer sources" : `Show ${hidden} more ${hidden === 1 ? "source" : "sources"}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            setExpanded((e) => !e);
+          }}
+        >
+          {expanded ? "−" : `+${hidden}`}
+        </button>
+      )}
+    </span>
+  );
+}

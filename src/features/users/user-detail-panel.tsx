@@ -1,0 +1,135 @@
+import { useEffect, useRef } from "react";
+import type { User } from "../../api/contract.ts";
+import { CopyButton } from "../../components/copy-button.tsx";
+import { formatCalendarDate, formatDateTime } from "../../components/format.ts";
+import { SourceLogo } from "./source-logos.tsx";
+
+interface UserDetailPanelProps {
+  userId: string;
+  /** Undefined when the user is not on the page shown. */
+  user: User | undefined;
+  baseUrl: string;
+  onClose: () => void;
+}
+
+function Instant({ value }: { value: string }) {
+  return (
+    <>
+      {formatDateTime(value)} <code className="muted small">{value}</code>
+    </>
+  );
+}
+
+/** Every field of one user, its sources and its JSON. Esc or Close returns to the table. */
+export function UserDetailPanel({ userId, user, baseUrl, onClose }: UserDetailPanelProps) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    closeRef.current?.focus();
+  }, [userId]);
+
+  return (
+    <aside
+      className="detail-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="user-detail-title"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <header className="detail-header">
+        <div>
+          <p className="muted small">User</p>
+          <h2 id="user-detail-title">{user?.client_user_id ?? userId}</h2>
+        </div>
+        <button ref={closeRef} type="button" className="button" onClick={onClose} aria-label="Close user details">
+          Close
+        </button>
+      </header>
+      {user ? (
+        <div className="detail-body">
+          <dl className="detail-fields">
+            <dt>User ID</dt>
+            <dd className="with-copy">
+              <code>{user.user_id}</code>
+              <CopyButton text={user.user_id} label="Copy user ID" />
+            </dd>
+            <dt>Client user ID</dt>
+            <dd>{user.client_user_id}</dd>
+            <dt>Team ID</dt>
+            <dd>
+              <code>{user.team_id}</code>
+            </dd>
+            <dt>Created</dt>
+            <dd>
+              <Instant value={user.created_on} />
+            </dd>
+            <dt>Birth date</dt>
+            <dd>
+              {user.fallback_birth_date ? (
+                <>
+                  {formatCalendarDate(user.fallback_birth_date.value)} <span className="muted">from {user.fallback_birth_date.source_slug}, updated </span>
+                  <Instant value={user.fallback_birth_date.updated_at} />
+                </>
+              ) : (
+                <span className="muted">Not set</span>
+              )}
+            </dd>
+            <dt>Time zone</dt>
+            <dd>
+              {user.fallback_time_zone ? (
+                <>
+                  {user.fallback_time_zone.id} <span className="muted">from {user.fallback_time_zone.source_slug}, updated </span>
+                  <Instant value={user.fallback_time_zone.updated_at} />
+                </>
+              ) : (
+                <span className="muted">Not set</span>
+              )}
+            </dd>
+          </dl>
+          <section aria-labelledby="sources-title" className="stack">
+            <h3 id="sources-title" className="section-title">
+              Connected sources ({user.connected_sources.length})
+            </h3>
+            {user.connected_sources.length === 0 ? (
+              <p className="muted">No source connected.</p>
+            ) : (
+              <ul className="source-list">
+                {user.connected_sources.map((s, i) => (
+                  <li key={`${s.source.slug}-${i}`}>
+                    <SourceLogo connected={s} baseUrl={baseUrl} />
+                    <span>
+                      <strong>{s.source.name}</strong> <code className="muted small">{s.source.slug}</code>
+                      <br />
+                      <span className="small muted">
+                        Connected <Instant value={s.created_on} />
+                      </span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="json-title" className="stack">
+            <div className="row" style={{ justifyContent: "space-between" }}>
+              <h3 id="json-title" className="section-title">
+                JSON
+              </h3>
+              <CopyButton text={JSON.stringify(user, null, 2)} label="Copy JSON" />
+            </div>
+            <pre className="json" tabIndex={0} aria-label="User JSON">
+              {JSON.stringify(user, null, 2)}
+            </pre>
+          </section>
+        </div>
+      ) : (
+        <p className="detail-body muted">
+          This user is not on the page shown. Go to the page that lists them, or close this panel.
+        </p>
+      )}
+    </aside>
+  );
+}
