@@ -17,7 +17,22 @@ const credentialsOut = join(dir, "credentials.json");
 console.log(`Seeding a team of ${users.toLocaleString("en")} users…`);
 const service = spawn(
   process.execPath,
-  ["--import", "tsx", "server/cli.ts", "--port", "0", "--quiet", "--db", join(dir, "bench.sqlite"), "--seed", "demo", "--demo-users", String(users), "--credentials-out", credentialsOut],
+  [
+    "--import",
+    "tsx",
+    "server/cli.ts",
+    "--port",
+    "0",
+    "--quiet",
+    "--db",
+    join(dir, "bench.sqlite"),
+    "--seed",
+    "demo",
+    "--demo-users",
+    String(users),
+    "--credentials-out",
+    credentialsOut,
+  ],
   { stdio: ["ignore", "pipe", "inherit"] },
 );
 const url = await new Promise<string>((resolve, reject) => {

@@ -35,7 +35,8 @@ export function parseServiceArgs(args: string[], defaults: { port?: string; seed
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0–65535, got ${values.port}`);
   const demoUsers = Number(values["demo-users"]);
-  if (!Number.isInteger(demoUsers) || demoUsers < 0) throw new UsageError(`--demo-users must be a whole number, got ${values["demo-users"]}`);
+  if (!Number.isInteger(demoUsers) || demoUsers < 0)
+    throw new UsageError(`--demo-users must be a whole number, got ${values["demo-users"]}`);
   return { ...values, port, demoUsers };
 }
 
@@ -49,4 +50,3 @@ export function closeOnSignals(close: () => Promise<void>) {
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
 }
-

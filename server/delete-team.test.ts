@@ -68,8 +68,16 @@ describe("DELETE /v1/org/{org_id}/team/{team_id}", () => {
       ["an empty key", { "X-Management-Key": "" }, "Missing management key"],
       ["an unknown key", { "X-Management-Key": "unknown-key-0000000000000000" }, "Invalid management key"],
       ["a team key in X-Management-Key", { "X-Management-Key": keys.teamA }, "A team API key cannot delete teams"],
-      ["a team key in x-service-api-key beside a management key", { "X-Management-Key": keys.managementA, "x-service-api-key": keys.teamA }, "A team API key cannot delete teams"],
-      ["a team key in Authorization", { "X-Management-Key": keys.managementA, Authorization: `Bearer ${keys.teamA}` }, "A team API key cannot delete teams"],
+      [
+        "a team key in x-service-api-key beside a management key",
+        { "X-Management-Key": keys.managementA, "x-service-api-key": keys.teamA },
+        "A team API key cannot delete teams",
+      ],
+      [
+        "a team key in Authorization",
+        { "X-Management-Key": keys.managementA, Authorization: `Bearer ${keys.teamA}` },
+        "A team API key cannot delete teams",
+      ],
       ["a team key in the alias X-Service-Org-Key", { "X-Service-Org-Key": keys.teamA }, "A team API key cannot delete teams"],
       ["an unknown key in the alias", { "X-Service-Org-Key": "unknown-key-0000000000000000" }, "Invalid management key"],
       ["only x-service-api-key with a management key", { "x-service-api-key": keys.managementA }, "Missing management key"],
@@ -118,7 +126,10 @@ describe("DELETE /v1/org/{org_id}/team/{team_id}", () => {
       const { status, body } = await remove(bad, "7e4b9a10-aaaa-4c5d-9e6f", { "X-Management-Key": keys.managementA });
       expect(status).toBe(422);
       expect(body).toEqual({
-        detail: [badItem("org_id", bad, badChar), badItem("team_id", "7e4b9a10-aaaa-4c5d-9e6f", "invalid group count: expected 5, found 4")],
+        detail: [
+          badItem("org_id", bad, badChar),
+          badItem("team_id", "7e4b9a10-aaaa-4c5d-9e6f", "invalid group count: expected 5, found 4"),
+        ],
       });
     });
 

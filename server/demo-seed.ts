@@ -82,9 +82,14 @@ function demoUser(random: Random, teamId: string, n: number): UserPayload {
   });
   const fromSlug = () => chosen[0]?.slug ?? "manual";
   const updated = () => atOffset(created + Math.floor(random.next() * 30 * 86_400_000), "+00:00", false);
-  const birth = random.next() < 0.8
-    ? { source_slug: fromSlug(), updated_at: updated(), value: new Date(Date.UTC(random.int(1945, 2006), random.int(0, 11), random.int(1, 28))).toISOString().slice(0, 10) }
-    : null;
+  const birth =
+    random.next() < 0.8
+      ? {
+          source_slug: fromSlug(),
+          updated_at: updated(),
+          value: new Date(Date.UTC(random.int(1945, 2006), random.int(0, 11), random.int(1, 28))).toISOString().slice(0, 10),
+        }
+      : null;
   const zone = random.next() < 0.75 ? { id: random.pick(timeZones), source_slug: fromSlug(), updated_at: updated() } : null;
   return {
     user_id: random.uuid(),

@@ -13,7 +13,10 @@ beforeAll(async () => {
       client_user_id: "<img src=x onerror=alert(1)>",
       extra_field: { nested: [1, 2] },
       connected_sources: [
-        { created_on: "2025-03-01T08:00:00.123456-03:00", source: { logo: "javascript:alert(1)", name: "Odd", slug: "not_a_known_slug", tint: "red" } },
+        {
+          created_on: "2025-03-01T08:00:00.123456-03:00",
+          source: { logo: "javascript:alert(1)", name: "Odd", slug: "not_a_known_slug", tint: "red" },
+        },
       ],
     } as never),
   );
@@ -108,7 +111,12 @@ describe("GET /v2/user/", () => {
     const { status, body } = await list("?limit=7&limit=2&colour=blue&offset=");
     expect(status).toBe(422); // the empty offset is still checked
     expect(body.detail).toEqual([
-      { type: "int_parsing", loc: ["query", "offset"], msg: "Input should be a valid integer, unable to parse string as an integer", input: "" },
+      {
+        type: "int_parsing",
+        loc: ["query", "offset"],
+        msg: "Input should be a valid integer, unable to parse string as an integer",
+        input: "",
+      },
     ]);
     const ok = await list("?limit=7&limit=2&colour=blue");
     expect(ok.body.limit).toBe(2);
@@ -117,21 +125,104 @@ describe("GET /v2/user/", () => {
 
 describe("GET /v2/user/ validation (pydantic v2 format)", () => {
   const cases: [string, unknown[]][] = [
-    ["?limit=0", [{ type: "greater_than_equal", loc: ["query", "limit"], msg: "Input should be greater than or equal to 1", input: "0", ctx: { ge: 1 } }]],
-    ["?limit=501", [{ type: "less_than_equal", loc: ["query", "limit"], msg: "Input should be less than or equal to 500", input: "501", ctx: { le: 500 } }]],
-    ["?limit=abc", [{ type: "int_parsing", loc: ["query", "limit"], msg: "Input should be a valid integer, unable to parse string as an integer", input: "abc" }]],
-    ["?limit=", [{ type: "int_parsing", loc: ["query", "limit"], msg: "Input should be a valid integer, unable to parse string as an integer", input: "" }]],
-    ["?limit=1.5", [{ type: "int_parsing", loc: ["query", "limit"], msg: "Input should be a valid integer, unable to parse string as an integer", input: "1.5" }]],
-    ["?offset=-1", [{ type: "greater_than_equal", loc: ["query", "offset"], msg: "Input should be greater than or equal to 0", input: "-1", ctx: { ge: 0 } }]],
+    [
+      "?limit=0",
+      [
+        {
+          type: "greater_than_equal",
+          loc: ["query", "limit"],
+          msg: "Input should be greater than or equal to 1",
+          input: "0",
+          ctx: { ge: 1 },
+        },
+      ],
+    ],
+    [
+      "?limit=501",
+      [
+        {
+          type: "less_than_equal",
+          loc: ["query", "limit"],
+          msg: "Input should be less than or equal to 500",
+          input: "501",
+          ctx: { le: 500 },
+        },
+      ],
+    ],
+    [
+      "?limit=abc",
+      [
+        {
+          type: "int_parsing",
+          loc: ["query", "limit"],
+          msg: "Input should be a valid integer, unable to parse string as an integer",
+          input: "abc",
+        },
+      ],
+    ],
+    [
+      "?limit=",
+      [
+        {
+          type: "int_parsing",
+          loc: ["query", "limit"],
+          msg: "Input should be a valid integer, unable to parse string as an integer",
+          input: "",
+        },
+      ],
+    ],
+    [
+      "?limit=1.5",
+      [
+        {
+          type: "int_parsing",
+          loc: ["query", "limit"],
+          msg: "Input should be a valid integer, unable to parse string as an integer",
+          input: "1.5",
+        },
+      ],
+    ],
+    [
+      "?offset=-1",
+      [
+        {
+          type: "greater_than_equal",
+          loc: ["query", "offset"],
+          msg: "Input should be greater than or equal to 0",
+          input: "-1",
+          ctx: { ge: 0 },
+        },
+      ],
+    ],
     [
       "?offset=99999999999999999999999",
-      [{ type: "less_than_equal", loc: ["query", "offset"], msg: "Input should be less than or equal to 9007199254740991", input: "99999999999999999999999", ctx: { le: 9007199254740991 } }],
+      [
+        {
+          type: "less_than_equal",
+          loc: ["query", "offset"],
+          msg: "Input should be less than or equal to 9007199254740991",
+          input: "99999999999999999999999",
+          ctx: { le: 9007199254740991 },
+        },
+      ],
     ],
     [
       "?limit=501&offset=-1",
       [
-        { type: "greater_than_equal", loc: ["query", "offset"], msg: "Input should be greater than or equal to 0", input: "-1", ctx: { ge: 0 } },
-        { type: "less_than_equal", loc: ["query", "limit"], msg: "Input should be less than or equal to 500", input: "501", ctx: { le: 500 } },
+        {
+          type: "greater_than_equal",
+          loc: ["query", "offset"],
+          msg: "Input should be greater than or equal to 0",
+          input: "-1",
+          ctx: { ge: 0 },
+        },
+        {
+          type: "less_than_equal",
+          loc: ["query", "limit"],
+          msg: "Input should be less than or equal to 500",
+          input: "501",
+          ctx: { le: 500 },
+        },
       ],
     ],
   ];

@@ -33,11 +33,18 @@ const path = fc.oneof(
   fc.tuple(segment, segment).map(([org, team]) => `/v1/org/${org}/team/${team}`),
   fc.array(segment, { maxLength: 6 }).map((parts) => `/${parts.join("/")}`),
 );
-const queryValue = fc.oneof(fc.integer({ min: -10, max: 1000 }).map(String), printable, fc.constantFrom("", "1e3", "0x10", "5.0", "99999999999999999999"));
+const queryValue = fc.oneof(
+  fc.integer({ min: -10, max: 1000 }).map(String),
+  printable,
+  fc.constantFrom("", "1e3", "0x10", "5.0", "99999999999999999999"),
+);
 const query = fc
   .array(fc.tuple(fc.constantFrom("offset", "limit", "page", "x"), queryValue), { maxLength: 4 })
   .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&")}` : ""));
-const keyValue = fc.oneof(fc.constantFrom(...Object.values(keys)), printable.filter((s) => s.trim() === s));
+const keyValue = fc.oneof(
+  fc.constantFrom(...Object.values(keys)),
+  printable.filter((s) => s.trim() === s),
+);
 const headers = fc.dictionary(
   fc.constantFrom("x-service-api-key", "X-Management-Key", "X-Service-Org-Key", "Authorization", "Accept", "X-Other"),
   keyValue,

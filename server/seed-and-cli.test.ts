@@ -20,8 +20,16 @@ describe("seed files", () => {
 
   it.each([
     ["a short key", (s: ReturnType<typeof fixtureSeed>) => (s.orgs[0]!.management_key = "short"), "orgs[0].management_key"],
-    ["a duplicate key", (s: ReturnType<typeof fixtureSeed>) => (s.orgs[1]!.teams[0]!.api_key = s.orgs[0]!.teams[0]!.api_key), "orgs[1].teams[0].api_key: duplicate key"],
-    ["a user in the wrong team", (s: ReturnType<typeof fixtureSeed>) => (s.orgs[0]!.teams[0]!.users[0] = fixtureUser(ids.teamB, 1)), "orgs[0].teams[0].users[0].team_id"],
+    [
+      "a duplicate key",
+      (s: ReturnType<typeof fixtureSeed>) => (s.orgs[1]!.teams[0]!.api_key = s.orgs[0]!.teams[0]!.api_key),
+      "orgs[1].teams[0].api_key: duplicate key",
+    ],
+    [
+      "a user in the wrong team",
+      (s: ReturnType<typeof fixtureSeed>) => (s.orgs[0]!.teams[0]!.users[0] = fixtureUser(ids.teamB, 1)),
+      "orgs[0].teams[0].users[0].team_id",
+    ],
     ["a bad team id", (s: ReturnType<typeof fixtureSeed>) => (s.orgs[0]!.teams[0]!.team_id = "team-1"), "orgs[0].teams[0].team_id"],
   ])("rejects %s", (_, breakIt, path) => {
     const seed = fixtureSeed({ teamA: 2, teamA2: 1, teamB: 1 });
@@ -81,7 +89,21 @@ describe("npm run service", () => {
     const credentialsOut = join(tempDir(), "credentials.json");
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", "server/cli.ts", "--port", "0", "--db", ":memory:", "--seed", "demo", "--demo-users", "30", "--credentials-out", credentialsOut],
+      [
+        "--import",
+        "tsx",
+        "server/cli.ts",
+        "--port",
+        "0",
+        "--db",
+        ":memory:",
+        "--seed",
+        "demo",
+        "--demo-users",
+        "30",
+        "--credentials-out",
+        credentialsOut,
+      ],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     let output = "";

@@ -6,9 +6,9 @@ import * as z from "zod/mini";
 import { contract } from "../src/api/contract.ts";
 
 /** Any 16 or more printable ASCII characters, with no space at either end (headers trim them). */
-const keyText = z.string().check(
-  z.regex(/^[\x21-\x7e](?:[\x20-\x7e]{14,})[\x21-\x7e]$/, "Expected a key of 16 or more printable ASCII characters"),
-);
+const keyText = z
+  .string()
+  .check(z.regex(/^[\x21-\x7e](?:[\x20-\x7e]{14,})[\x21-\x7e]$/, "Expected a key of 16 or more printable ASCII characters"));
 
 const seedTeam = z.looseObject({
   team_id: z.uuid(),

@@ -62,12 +62,14 @@ export function createServiceApp(store: Store, options: ServiceAppOptions = {}) 
 
     const rawOffset = lastQueryValue(c, "offset");
     const rawLimit = lastQueryValue(c, "limit");
-    const offset = rawOffset === undefined
-      ? { ok: true as const, value: 0 }
-      : parseIntParam(rawOffset, ["query", "offset"], { ge: 0, le: listLimits.maxOffset });
-    const limit = rawLimit === undefined
-      ? { ok: true as const, value: listLimits.defaultLimit }
-      : parseIntParam(rawLimit, ["query", "limit"], { ge: 1, le: listLimits.maxLimit });
+    const offset =
+      rawOffset === undefined
+        ? { ok: true as const, value: 0 }
+        : parseIntParam(rawOffset, ["query", "offset"], { ge: 0, le: listLimits.maxOffset });
+    const limit =
+      rawLimit === undefined
+        ? { ok: true as const, value: listLimits.defaultLimit }
+        : parseIntParam(rawLimit, ["query", "limit"], { ge: 1, le: listLimits.maxLimit });
     if (!offset.ok || !limit.ok) return invalid(c, collectErrors([offset, limit]));
 
     const page = store.listUsers(key.teamId, offset.value, limit.value);

@@ -44,7 +44,10 @@ function upstreamFromEnv() {
 
 async function main() {
   const options = parseServiceArgs(process.argv.slice(2), { port: process.env.PORT ?? "4173", seed: "demo" });
-  if (options.help) return console.log(`${usage("npm start")}\n  --dev                     Vite's hot reload (npm run dev)\n\nEnvironment: PORT, UPSTREAM_BASE_URL, UPSTREAM_MANAGEMENT_URL`);
+  if (options.help)
+    return console.log(
+      `${usage("npm start")}\n  --dev                     Vite's hot reload (npm run dev)\n\nEnvironment: PORT, UPSTREAM_BASE_URL, UPSTREAM_MANAGEMENT_URL`,
+    );
   const log = options.quiet ? undefined : (line: string) => console.log(line);
 
   const upstream = upstreamFromEnv();
@@ -54,7 +57,8 @@ async function main() {
   if (upstream) {
     api = createUpstreamApp(upstream);
   } else {
-    const credentialsOut = options["credentials-out"] ?? (options.db !== ":memory:" && options.seed === "demo" ? demoCredentialsFile : undefined);
+    const credentialsOut =
+      options["credentials-out"] ?? (options.db !== ":memory:" && options.seed === "demo" ? demoCredentialsFile : undefined);
     const opened = openStore({ db: options.db, seed: options.seed, demoUsers: options.demoUsers, credentialsOut });
     api = createServiceApp(opened.store);
     closeStore = () => opened.db.close();
@@ -91,7 +95,9 @@ async function main() {
 
   if (upstream) console.log(`Proxying /v2/user to ${upstream.baseUrl} and /v1/org to ${upstream.managementUrl}`);
   if (credentials) {
-    console.log(`Demo credentials${options.db === ":memory:" ? "" : ` (kept in ${credentialsOut(options)})`}:\n${formatCredentials(credentials)}`);
+    console.log(
+      `Demo credentials${options.db === ":memory:" ? "" : ` (kept in ${credentialsOut(options)})`}:\n${formatCredentials(credentials)}`,
+    );
     console.log("Paste a team API key into Settings to browse its users.");
   } else if (!upstream) {
     console.log(`${options.db} has data but no saved demo credentials; delete it to start afresh with the demo.`);

@@ -4,9 +4,7 @@ import type { Db } from "./database.ts";
 import { instantMicros } from "./instant.ts";
 import type { ParsedSeed } from "./seed-file.ts";
 
-export type KeyRecord =
-  | { kind: "team"; orgId: string; teamId: string }
-  | { kind: "management"; orgId: string; teamId: null };
+export type KeyRecord = { kind: "team"; orgId: string; teamId: string } | { kind: "management"; orgId: string; teamId: null };
 
 interface KeyRow {
   key_hash: Buffer;
@@ -38,9 +36,7 @@ function extraJson(record: Record<string, unknown>, known: ReadonlySet<string>):
 export function createStore(db: Db) {
   const statements = {
     findKey: db.prepare<[Buffer], KeyRow>("SELECT key_hash, kind, org_id, team_id FROM api_keys WHERE key_hash = ?"),
-    countUsers: db.prepare<[string], { total: number }>(
-      "SELECT coalesce(max(position) + 1, 0) AS total FROM users WHERE team_id = ?",
-    ),
+    countUsers: db.prepare<[string], { total: number }>("SELECT coalesce(max(position) + 1, 0) AS total FROM users WHERE team_id = ?"),
     // Each user's JSON is built by SQLite in the contract's field order; unknown fields (stored
     // as a JSON object in `extra`) are spliced in after the known ones. No per-user parse or
     // stringify in JavaScript: the page is joined as text.
@@ -65,9 +61,7 @@ export function createStore(db: Db) {
       FROM (SELECT id, row_number() OVER (PARTITION BY team_id ORDER BY created_on_us, user_id) - 1 AS rank FROM users) AS ranked
       WHERE users.id = ranked.id AND users.position <> ranked.rank`),
     teamOrg: db.prepare<[string], { org_id: string }>("SELECT org_id FROM teams WHERE team_id = ?"),
-    deleteSources: db.prepare<[string]>(
-      "DELETE FROM connected_sources WHERE user_ref IN (SELECT id FROM users WHERE team_id = ?)",
-    ),
+    deleteSources: db.prepare<[string]>("DELETE FROM connected_sources WHERE user_ref IN (SELECT id FROM users WHERE team_id = ?)"),
     deleteUsers: db.prepare<[string]>("DELETE FROM users WHERE team_id = ?"),
     deleteKeys: db.prepare<[string]>("DELETE FROM api_keys WHERE team_id = ?"),
     deleteTeam: db.prepare<[string]>("DELETE FROM teams WHERE team_id = ?"),

@@ -33,9 +33,7 @@ export function fixtureUser(teamId: string, n: number, overrides: Partial<UserPa
     client_user_id: `client-${n}`,
     created_on: `${wallClock}${offset}`,
     connected_sources:
-      n % 3 === 0
-        ? []
-        : [{ created_on: "2025-02-01T10:00:00+01:00", source: { logo: "/logos/oura.svg", name: "Oura", slug: "oura" } }],
+      n % 3 === 0 ? [] : [{ created_on: "2025-02-01T10:00:00+01:00", source: { logo: "/logos/oura.svg", name: "Oura", slug: "oura" } }],
     fallback_birth_date: n % 2 === 0 ? { source_slug: "oura", updated_at: "2025-02-01T10:00:00Z", value: "1990-05-17" } : null,
     fallback_time_zone: n % 4 === 0 ? null : { id: "Europe/Amsterdam", source_slug: "oura", updated_at: "2025-02-01T10:00:00Z" },
     ...overrides,

@@ -1,10 +1,11 @@
+// The base styles come first, so each feature's styles can refine them.
+import "./app/styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { queryClient } from "./app/query-client.ts";
 import { AppRoutes } from "./app/router.tsx";
 import { applyTheme } from "./app/theme.ts";
-import "./app/styles.css";
 
 applyTheme();
 

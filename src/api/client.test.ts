@@ -24,7 +24,9 @@ describe("team client against the reference service", () => {
   });
 
   it("turns a wrong key into an AuthenticationError with the service's message, without the key", async () => {
-    const error = await team("wrong-key-00000000000000000").listUsers({ offset: 0, limit: 1 }).catch((e: unknown) => e);
+    const error = await team("wrong-key-00000000000000000")
+      .listUsers({ offset: 0, limit: 1 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as AuthenticationError).status).toBe(401);
     expect((error as Error).message).toMatch(/Invalid API key/);
@@ -32,13 +34,17 @@ describe("team client against the reference service", () => {
   });
 
   it("refuses a management key used as a team key", async () => {
-    const error = await team(keys.managementA).listUsers({ offset: 0, limit: 1 }).catch((e: unknown) => e);
+    const error = await team(keys.managementA)
+      .listUsers({ offset: 0, limit: 1 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as Error).message).toMatch(/management key/);
   });
 
   it("turns a 422 into a ValidationError carrying each detail", async () => {
-    const error = await team().listUsers({ offset: -1, limit: 501 }).catch((e: unknown) => e);
+    const error = await team()
+      .listUsers({ offset: -1, limit: 501 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).detail.map((d) => d.loc.join("."))).toEqual(["query.offset", "query.limit"]);
   });
@@ -81,7 +87,9 @@ describe("team client against the reference service", () => {
   it("lets the caller abort, without wrapping the abort as an API error", async () => {
     const controller = new AbortController();
     controller.abort();
-    const error = await team().listUsers({ offset: 0, limit: 1 }, { signal: controller.signal }).catch((e: unknown) => e);
+    const error = await team()
+      .listUsers({ offset: 0, limit: 1 }, { signal: controller.signal })
+      .catch((e: unknown) => e);
     expect((error as Error).name).toBe("AbortError");
   });
 });
@@ -89,19 +97,25 @@ describe("team client against the reference service", () => {
 describe("management client against the reference service", () => {
   it("deletes a team, then answers NotFoundError", async () => {
     await expect(management().deleteTeam({ orgId: ids.orgA, teamId: ids.teamA2 })).resolves.toBeUndefined();
-    const again = await management().deleteTeam({ orgId: ids.orgA, teamId: ids.teamA2 }).catch((e: unknown) => e);
+    const again = await management()
+      .deleteTeam({ orgId: ids.orgA, teamId: ids.teamA2 })
+      .catch((e: unknown) => e);
     expect(again).toBeInstanceOf(NotFoundError);
     expect((again as Error).message).toMatch(/not found in this organization/);
   });
 
   it("reports both malformed path parameters", async () => {
-    const error = await management().deleteTeam({ orgId: "nope", teamId: "x/y" }).catch((e: unknown) => e);
+    const error = await management()
+      .deleteTeam({ orgId: "nope", teamId: "x/y" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).detail.map((d) => d.loc[1])).toEqual(["org_id", "team_id"]);
   });
 
   it("refuses a team API key given as the management key", async () => {
-    const error = await management(keys.teamB).deleteTeam({ orgId: ids.orgB, teamId: ids.teamB }).catch((e: unknown) => e);
+    const error = await management(keys.teamB)
+      .deleteTeam({ orgId: ids.orgB, teamId: ids.teamB })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(await team(keys.teamB).listUsers({ offset: 0, limit: 1 })).toMatchObject({ total: 3 });
   });

@@ -75,7 +75,10 @@ export const connectionStore = {
       teamApiKey: next.teamApiKey.trim(),
       managementKey: next.managementKey.trim(),
     };
-    localStorage.setItem(placesKey, JSON.stringify({ baseUrl: trimmed.baseUrl, managementUrl: trimmed.managementUrl, orgId: trimmed.orgId }));
+    localStorage.setItem(
+      placesKey,
+      JSON.stringify({ baseUrl: trimmed.baseUrl, managementUrl: trimmed.managementUrl, orgId: trimmed.orgId }),
+    );
     const keys = JSON.stringify({ teamApiKey: trimmed.teamApiKey, managementKey: trimmed.managementKey });
     const hasKeys = trimmed.teamApiKey !== "" || trimmed.managementKey !== "";
     // Keys are only ever in one of the two storages.

@@ -110,12 +110,21 @@ function isRetryable(error: unknown): error is NetworkError | RateLimitedError |
   );
 }
 
-async function attempt(spec: RequestSpec, options: Required<Pick<TransportOptions, "timeoutMs">> & { fetch: typeof fetch }): Promise<RawResponse> {
+async function attempt(
+  spec: RequestSpec,
+  options: Required<Pick<TransportOptions, "timeoutMs">> & { fetch: typeof fetch },
+): Promise<RawResponse> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await options.fetch(spec.url, { method: spec.method, headers: spec.headers, signal, credentials: "omit", referrerPolicy: "no-referrer" });
+    response = await options.fetch(spec.url, {
+      method: spec.method,
+      headers: spec.headers,
+      signal,
+      credentials: "omit",
+      referrerPolicy: "no-referrer",
+    });
   } catch (error) {
     if (spec.signal?.aborted) throw spec.signal.reason as Error; // the caller gave up: not an API error
     if (timeout.aborted) throw new NetworkError(`The service did not answer within ${Math.round(options.timeoutMs / 1000)} s`, true);

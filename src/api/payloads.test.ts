@@ -55,7 +55,16 @@ describe("user page parsing", () => {
     const a = { logo: "https://a.test/a.svg", name: "A", slug: "a" };
     const b = { logo: "https://b.test/b.svg", name: "B", slug: "b" };
     const { list } = listWith(
-      json(page([user({ connected_sources: [{ created_on: "2025-01-01T00:00:00Z", provider: a }, { created_on: "2025-01-01T00:00:00Z", source: b, provider: a }] })])),
+      json(
+        page([
+          user({
+            connected_sources: [
+              { created_on: "2025-01-01T00:00:00Z", provider: a },
+              { created_on: "2025-01-01T00:00:00Z", source: b, provider: a },
+            ],
+          }),
+        ]),
+      ),
     );
     const [first, second] = (await list()).users[0]!.connected_sources;
     expect(first?.source).toEqual(a);
@@ -93,7 +102,15 @@ describe("error bodies", () => {
   });
 
   it("reads `detail` as an array", async () => {
-    const detail = [{ type: "less_than_equal", loc: ["query", "limit"], msg: "Input should be less than or equal to 500", input: "501", ctx: { le: 500 } }];
+    const detail = [
+      {
+        type: "less_than_equal",
+        loc: ["query", "limit"],
+        msg: "Input should be less than or equal to 500",
+        input: "501",
+        ctx: { le: 500 },
+      },
+    ];
     const { list } = listWith(json({ detail }, 422));
     const error = (await list().catch((e: unknown) => e)) as ValidationError;
     expect(error).toBeInstanceOf(ValidationError);
@@ -111,7 +128,12 @@ describe("error bodies", () => {
 
 describe("retries of the list", () => {
   it("retries a network error, a 429 and a 503, with growing jittered backoff", async () => {
-    const { list, requests, waits } = listWith(new TypeError("fetch failed"), json({ detail: "slow down" }, 429), json({ detail: "busy" }, 503), json(page([])));
+    const { list, requests, waits } = listWith(
+      new TypeError("fetch failed"),
+      json({ detail: "slow down" }, 429),
+      json({ detail: "busy" }, 503),
+      json(page([])),
+    );
     await expect(list()).resolves.toMatchObject({ total: 0 });
     expect(requests).toHaveLength(4);
     expect(waits).toEqual([150, 300, 600]); // random 0.5 × 300·2^n
@@ -142,7 +164,11 @@ describe("retries of the list", () => {
     const { list, requests } = listWith(json(page([])));
     await list();
     const headers = requests[0]?.init?.headers as Record<string, string>;
-    expect(Object.keys(headers).map((h) => h.toLowerCase()).sort()).toEqual(["accept", "x-service-api-key"]);
+    expect(
+      Object.keys(headers)
+        .map((h) => h.toLowerCase())
+        .sort(),
+    ).toEqual(["accept", "x-service-api-key"]);
     expect(requests[0]?.url).toBe("http://service.test/v2/user/?offset=0&limit=100");
   });
 
@@ -156,7 +182,11 @@ describe("retries of the list", () => {
 describe("delete", () => {
   function deleteWith(...answers: Answer[]) {
     const script = scripted(...answers);
-    const client = createManagementClient({ managementUrl: "http://service.test/", managementKey: asManagementKey("mgmt-key-0000000000000"), ...script.transport });
+    const client = createManagementClient({
+      managementUrl: "http://service.test/",
+      managementKey: asManagementKey("mgmt-key-0000000000000"),
+      ...script.transport,
+    });
     return { ...script, remove: () => client.deleteTeam({ orgId: "o", teamId: "t" }) };
   }
 
@@ -169,7 +199,11 @@ describe("delete", () => {
     const { remove, requests } = deleteWith(response);
     await expect(remove()).resolves.toBeUndefined();
     const headers = requests[0]?.init?.headers as Record<string, string>;
-    expect(Object.keys(headers).map((h) => h.toLowerCase()).sort()).toEqual(["accept", "x-management-key"]);
+    expect(
+      Object.keys(headers)
+        .map((h) => h.toLowerCase())
+        .sort(),
+    ).toEqual(["accept", "x-management-key"]);
     expect(requests[0]?.url).toBe("http://service.test/v1/org/o/team/t");
   });
 

@@ -5,5 +5,6 @@
 export const usersKeys = {
   all: ["users"] as const,
   team: (team: string) => [...usersKeys.all, team] as const,
-  list: ({ team, offset, limit }: { team: string; offset: number; limit: number }) => [...usersKeys.team(team), "list", { offset, limit }] as const,
+  list: ({ team, offset, limit }: { team: string; offset: number; limit: number }) =>
+    [...usersKeys.team(team), "list", { offset, limit }] as const,
 };

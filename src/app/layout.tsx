@@ -46,7 +46,13 @@ function ConnectionSummary() {
 function ThemeSelect() {
   const theme = useTheme();
   return (
-    <select className="select" aria-label="Theme" value={theme} onChange={(e) => setTheme(e.target.value as ThemeChoice)} style={{ width: "auto", minHeight: 32 }}>
+    <select
+      className="select"
+      aria-label="Theme"
+      value={theme}
+      onChange={(e) => setTheme(e.target.value as ThemeChoice)}
+      style={{ width: "auto", minHeight: 32 }}
+    >
       <option value="system">System theme</option>
       <option value="light">Light</option>
       <option value="dark">Dark</option>

@@ -22,11 +22,8 @@ export function setTheme(choice: ThemeChoice) {
 }
 
 export function useTheme(): ThemeChoice {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    stored,
-  );
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, stored);
 }

@@ -15,7 +15,9 @@ export function SecretInput({ label, value, onChange, hint, error }: SecretInput
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} id={`${id}-label`}>
+        {label}
+      </label>
       <div className="input-group">
         <input
           id={id}
@@ -29,7 +31,15 @@ export function SecretInput({ label, value, onChange, hint, error }: SecretInput
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
-        <button type="button" className="button" aria-pressed={revealed} aria-label={`${revealed ? "Hide" : "Show"} ${label.toLowerCase()}`} onClick={() => setRevealed((r) => !r)}>
+        {/* Named "Show"/"Hide", described by the field's label, so the label names the input alone. */}
+        <button
+          type="button"
+          className="button"
+          aria-pressed={revealed}
+          aria-controls={id}
+          aria-describedby={`${id}-label`}
+          onClick={() => setRevealed((r) => !r)}
+        >
           {revealed ? "Hide" : "Show"}
         </button>
       </div>

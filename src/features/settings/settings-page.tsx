@@ -25,7 +25,10 @@ export function SettingsPage() {
   const [form, setForm] = useState<Connection>(saved);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [testing, setTesting] = useState(false);
-  const set = <K extends keyof Connection>(name: K) => (value: Connection[K]) => setForm((f) => ({ ...f, [name]: value }));
+  const set =
+    <K extends keyof Connection>(name: K) =>
+    (value: Connection[K]) =>
+      setForm((f) => ({ ...f, [name]: value }));
 
   const errors = {
     baseUrl: urlProblem(form.baseUrl),
@@ -82,7 +85,16 @@ export function SettingsPage() {
             <h2 id="service-heading" className="section-title">
               Service
             </h2>
-            <TextField label="API base URL" value={form.baseUrl} onChange={set("baseUrl")} placeholder={origin} hint="Where users are listed. Empty: this origin." error={errors.baseUrl} inputMode="url" spellCheck={false} />
+            <TextField
+              label="API base URL"
+              value={form.baseUrl}
+              onChange={set("baseUrl")}
+              placeholder={origin}
+              hint="Where users are listed. Empty: this origin."
+              error={errors.baseUrl}
+              inputMode="url"
+              spellCheck={false}
+            />
             <TextField
               label="Management API URL"
               value={form.managementUrl}
@@ -93,13 +105,25 @@ export function SettingsPage() {
               inputMode="url"
               spellCheck={false}
             />
-            <TextField label="Organization ID" value={form.orgId} onChange={set("orgId")} className="mono" hint="Used to pre-fill the delete form." spellCheck={false} />
+            <TextField
+              label="Organization ID"
+              value={form.orgId}
+              onChange={set("orgId")}
+              className="mono"
+              hint="Used to pre-fill the delete form."
+              spellCheck={false}
+            />
           </section>
           <section className="card stack" aria-labelledby="keys-heading">
             <h2 id="keys-heading" className="section-title">
               Keys
             </h2>
-            <SecretInput label="Team API key" value={form.teamApiKey} onChange={set("teamApiKey")} hint="Lists the users of one team. Sent only to the list operation." />
+            <SecretInput
+              label="Team API key"
+              value={form.teamApiKey}
+              onChange={set("teamApiKey")}
+              hint="Lists the users of one team. Sent only to the list operation."
+            />
             <SecretInput
               label="Management key"
               value={form.managementKey}
@@ -113,7 +137,8 @@ export function SettingsPage() {
             </label>
             {form.rememberKeys ? (
               <p className="alert alert-warning small" role="note">
-                The keys will stay in this browser&apos;s local storage after the tab closes, readable by anyone who uses this browser profile. Leave this off on a shared computer.
+                The keys will stay in this browser&apos;s local storage after the tab closes, readable by anyone who uses this browser
+                profile. Leave this off on a shared computer.
               </p>
             ) : (
               <p className="hint small muted">Without this, the keys are forgotten when the tab closes.</p>

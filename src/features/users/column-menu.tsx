@@ -7,7 +7,9 @@ const storageKey = "dashboard.users.columns";
 function storedVisibility(): VisibilityState {
   try {
     const value = JSON.parse(localStorage.getItem(storageKey) ?? "null") as unknown;
-    return value && typeof value === "object" ? { ...defaultColumnVisibility, ...(value as VisibilityState) } : { ...defaultColumnVisibility };
+    return value && typeof value === "object"
+      ? { ...defaultColumnVisibility, ...(value as VisibilityState) }
+      : { ...defaultColumnVisibility };
   } catch {
     return { ...defaultColumnVisibility };
   }
@@ -43,7 +45,11 @@ export function ColumnMenu({ visibility, onChange }: ColumnMenuProps) {
           <legend className="popover-title">Visible columns</legend>
           {hideableColumns.map(({ id, label }) => (
             <label key={id} className="checkbox">
-              <input type="checkbox" checked={visibility[id] !== false} onChange={(e) => onChange({ ...visibility, [id]: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={visibility[id] !== false}
+                onChange={(e) => onChange({ ...visibility, [id]: e.target.checked })}
+              />
               <span>{label}</span>
             </label>
           ))}

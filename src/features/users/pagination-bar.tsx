@@ -14,7 +14,16 @@ interface PaginationBarProps {
   onPageSizeChange: (size: number) => void;
 }
 
-export function PaginationBar({ page, pageCount, pageSize, total, rowsOnPage, loading, onPageChange, onPageSizeChange }: PaginationBarProps) {
+export function PaginationBar({
+  page,
+  pageCount,
+  pageSize,
+  total,
+  rowsOnPage,
+  loading,
+  onPageChange,
+  onPageSizeChange,
+}: PaginationBarProps) {
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = total === 0 ? 0 : Math.min(total, (page - 1) * pageSize + rowsOnPage);
   return (
@@ -42,14 +51,32 @@ export function PaginationBar({ page, pageCount, pageSize, total, rowsOnPage, lo
           <button type="button" className="button icon-button" aria-label="First page" disabled={page <= 1} onClick={() => onPageChange(1)}>
             «
           </button>
-          <button type="button" className="button icon-button" aria-label="Previous page" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+          <button
+            type="button"
+            className="button icon-button"
+            aria-label="Previous page"
+            disabled={page <= 1}
+            onClick={() => onPageChange(page - 1)}
+          >
             ‹
           </button>
           <PageInput key={page} page={page} pageCount={pageCount} onPageChange={onPageChange} />
-          <button type="button" className="button icon-button" aria-label="Next page" disabled={page >= pageCount} onClick={() => onPageChange(page + 1)}>
+          <button
+            type="button"
+            className="button icon-button"
+            aria-label="Next page"
+            disabled={page >= pageCount}
+            onClick={() => onPageChange(page + 1)}
+          >
             ›
           </button>
-          <button type="button" className="button icon-button" aria-label="Last page" disabled={page >= pageCount} onClick={() => onPageChange(pageCount)}>
+          <button
+            type="button"
+            className="button icon-button"
+            aria-label="Last page"
+            disabled={page >= pageCount}
+            onClick={() => onPageChange(pageCount)}
+          >
             »
           </button>
         </div>

@@ -15,7 +15,10 @@ export function safeLogoUrl(logo: string, baseUrl: string): string | null {
 }
 
 function initials(name: string): string {
-  const words = name.trim().split(/[\s_-]+/).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s_-]+/)
+    .filter(Boolean);
   return (words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : name.slice(0, 2)).toUpperCase() || "?";
 }
 
@@ -33,12 +36,30 @@ export function SourceLogo({ connected, baseUrl }: { connected: ConnectedSource;
   const tooltip = `${source.name} — connected ${formatDateTime(created_on)}`;
   if (!url || broken) {
     return (
-      <span className="source-logo source-badge" role="img" aria-label={source.name} title={tooltip} style={{ "--badge-hue": hue(source.name) } as React.CSSProperties}>
+      <span
+        className="source-logo source-badge"
+        role="img"
+        aria-label={source.name}
+        title={tooltip}
+        style={{ "--badge-hue": hue(source.name) } as React.CSSProperties}
+      >
         {initials(source.name)}
       </span>
     );
   }
-  return <img className="source-logo" src={url} alt={source.name} title={tooltip} width={24} height={24} loading="lazy" referrerPolicy="no-referrer" onError={() => setBroken(true)} />;
+  return (
+    <img
+      className="source-logo"
+      src={url}
+      alt={source.name}
+      title={tooltip}
+      width={24}
+      height={24}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      onError={() => setBroken(true)}
+    />
+  );
 }
 
 export function SourceLogos({ sources, baseUrl }: { sources: ConnectedSource[]; baseUrl: string }) {

@@ -27,19 +27,17 @@ export function UserDetailPanel({ userId, user, baseUrl, onClose }: UserDetailPa
     closeRef.current?.focus();
   }, [userId]);
 
+  // Esc closes the panel, wherever the focus is, unless a popover or dialog is taking it.
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.key === "Escape" && !event.defaultPrevented && !document.querySelector(":popover-open, dialog[open]")) onClose();
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onClose]);
+
   return (
-    <aside
-      className="detail-panel"
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby="user-detail-title"
-      onKeyDown={(event) => {
-        if (event.key === "Escape") {
-          event.stopPropagation();
-          onClose();
-        }
-      }}
-    >
+    <aside className="detail-panel" role="dialog" aria-modal="false" aria-labelledby="user-detail-title">
       <header className="detail-header">
         <div>
           <p className="muted small">User</p>
@@ -71,7 +69,8 @@ export function UserDetailPanel({ userId, user, baseUrl, onClose }: UserDetailPa
             <dd>
               {user.fallback_birth_date ? (
                 <>
-                  {formatCalendarDate(user.fallback_birth_date.value)} <span className="muted">from {user.fallback_birth_date.source_slug}, updated </span>
+                  {formatCalendarDate(user.fallback_birth_date.value)}{" "}
+                  <span className="muted">from {user.fallback_birth_date.source_slug}, updated </span>
                   <Instant value={user.fallback_birth_date.updated_at} />
                 </>
               ) : (
@@ -120,15 +119,15 @@ export function UserDetailPanel({ userId, user, baseUrl, onClose }: UserDetailPa
               </h3>
               <CopyButton text={JSON.stringify(user, null, 2)} label="Copy JSON" />
             </div>
+            {/* A scrolling region must take the focus, so keyboard users can scroll it. */}
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
             <pre className="json" tabIndex={0} aria-label="User JSON">
               {JSON.stringify(user, null, 2)}
             </pre>
           </section>
         </div>
       ) : (
-        <p className="detail-body muted">
-          This user is not on the page shown. Go to the page that lists them, or close this panel.
-        </p>
+        <p className="detail-body muted">This user is not on the page shown. Go to the page that lists them, or close this panel.</p>
       )}
     </aside>
   );

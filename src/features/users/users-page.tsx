@@ -129,7 +129,16 @@ export function UsersPage() {
               <label htmlFor={filterId} className="label">
                 Filter this page
               </label>
-              <input id={filterId} className="input" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Client user ID or user ID" aria-describedby={`${filterId}-hint`} spellCheck={false} />
+              <input
+                id={filterId}
+                className="input"
+                type="search"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value)}
+                placeholder="Client user ID or user ID"
+                aria-describedby={`${filterId}-hint`}
+                spellCheck={false}
+              />
               <p id={`${filterId}-hint`} className="hint small muted">
                 Only the {formatCount(data.users.length)} rows of this page are searched{filter ? `: ${formatCount(shown)} match` : ""}.
               </p>
@@ -161,7 +170,12 @@ export function UsersPage() {
         </div>
         {userId && (
           <Suspense fallback={<aside className="detail-panel" aria-busy="true" />}>
-            <UserDetailPanel userId={userId} user={data.users.find((u) => u.user_id === userId)} baseUrl={connection.baseUrl} onClose={closeDetail} />
+            <UserDetailPanel
+              userId={userId}
+              user={data.users.find((u) => u.user_id === userId)}
+              baseUrl={connection.baseUrl}
+              onClose={closeDetail}
+            />
           </Suspense>
         )}
       </div>

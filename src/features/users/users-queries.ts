@@ -5,6 +5,8 @@ import { usersKeys } from "../../api/query-keys.ts";
 /** Shared by the page's query and the prefetch of the next page. */
 export function usersPageOptions(connection: Connection, { offset, limit }: { offset: number; limit: number }) {
   const client = teamClientOf(connection);
+  // The client is a function of the connection, which teamTag identifies in the key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: usersKeys.list({ team: teamTag(connection), offset, limit }),
     queryFn: ({ signal }) => {

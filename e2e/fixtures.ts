@@ -1,0 +1,89 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Credentials } from "../server/service.ts";
+
+type Team = Credentials["orgs"][number]["teams"][number];
+
+export interface Demo {
+  orgId: string;
+  managementKey: string;
+  /** The demo's largest team (2,500 users). */
+  bigTeam: Team;
+  smallTeam: Team;
+  emptyTeam: Team;
+  awkwardTeam: Team;
+  /** Teams made to be deleted: each test takes its own by number. */
+  disposable: (n: number) => Team;
+  otherOrg: { orgId: string; managementKey: string; team: Team };
+}
+
+function loadDemo(): Demo {
+  const credentials = JSON.parse(readFileSync(join(process.env.E2E_DATA ?? "", "credentials.json"), "utf8")) as Credentials;
+  const [acme, northwind] = credentials.orgs;
+  if (!acme || !northwind) throw new Error("The e2e seed has two organizations");
+  const named = (name: string) => {
+    const team = acme.teams.find((t) => t.name === name);
+    if (!team) throw new Error(`No team named ${name}`);
+    return team;
+  };
+  return {
+    orgId: acme.org_id,
+    managementKey: acme.management_key,
+    bigTeam: named("Sleep study"),
+    smallTeam: named("Pilot clinic"),
+    emptyTeam: named("New cohort"),
+    awkwardTeam: named("Awkward users"),
+    disposable: (n) => named(`Disposable ${n}`),
+    otherOrg: { orgId: northwind.org_id, managementKey: northwind.management_key, team: northwind.teams[0]! },
+  };
+}
+
+interface ConnectOptions {
+  teamApiKey?: string;
+  managementKey?: string;
+  orgId?: string;
+}
+
+export const test = base.extend<{
+  demo: Demo;
+  /** Stores a connection in the tab, as Settings would (sessionStorage), before the app loads. */
+  connect: (options: ConnectOptions) => Promise<void>;
+  /** Fails on any serious or critical axe violation of the page as it is now. */
+  expectAccessible: (page?: Page) => Promise<void>;
+}>({
+  demo: async ({}, use) => {
+    await use(loadDemo());
+  },
+  connect: async ({ page }, use) => {
+    await use(async ({ teamApiKey = "", managementKey = "", orgId = "" }) => {
+      await page.addInitScript(
+        ({ keys, orgId }) => {
+          if (sessionStorage.getItem("e2e.connected")) return; // once per tab: later changes stand
+          sessionStorage.setItem("e2e.connected", "1");
+          sessionStorage.setItem("dashboard.keys", JSON.stringify(keys));
+          localStorage.setItem("dashboard.connection", JSON.stringify({ baseUrl: "", managementUrl: "", orgId }));
+        },
+        { keys: { teamApiKey, managementKey }, orgId },
+      );
+    });
+  },
+  expectAccessible: async ({ page }, use) => {
+    await use(async (target = page) => {
+      const results = await new AxeBuilder({ page: target }).analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(", ")}`,
+        );
+      expect(serious).toEqual([]);
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,42 @@
+/**
+ * `npm run screenshots`: pictures of each view in light and dark, wide and narrow, written to
+ * screenshots/ (git-ignored) for a person to look at. Compares nothing.
+ */
+import { test } from "./fixtures.ts";
+
+const sizes = { wide: { width: 1440, height: 900 }, narrow: { width: 390, height: 844 } };
+
+for (const scheme of ["light", "dark"] as const) {
+  for (const [sizeName, viewport] of Object.entries(sizes)) {
+    test(`views in ${scheme}, ${sizeName}`, async ({ page, connect, demo }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: scheme });
+      const shot = (name: string) => page.screenshot({ path: `screenshots/${name}-${scheme}-${sizeName}.png` });
+
+      await page.goto("/users");
+      await shot("users-no-key");
+
+      await connect({ teamApiKey: demo.bigTeam.api_key, managementKey: demo.managementKey, orgId: demo.orgId });
+      await page.goto("/users?page=2");
+      await page.getByRole("table", { name: "Users" }).waitFor();
+      await page.waitForTimeout(300);
+      await shot("users");
+      await page.getByRole("table", { name: "Users" }).locator("tbody tr").first().click();
+      await page.getByRole("dialog").waitFor();
+      await page.waitForTimeout(300);
+      await shot("users-detail");
+
+      await page.goto("/settings");
+      await page.getByLabel("Team API key").waitFor();
+      await shot("settings");
+
+      await page.goto("/teams/delete");
+      await page.waitForTimeout(300);
+      await shot("delete");
+
+      await page.goto("/nowhere");
+      await shot("not-found");
+    });
+  }
+}

@@ -1,0 +1,57 @@
+import { defineConfig } from "@playwright/test";
+import { writeFileSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromiumArgs, chromiumExecutable } from "./e2e/browser.ts";
+import { e2eSeed } from "./e2e/seed.ts";
+
+/** A free port, found once: workers load this file again and inherit the variables. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = String(await freePort());
+  const dir = mkdtempSync(join(tmpdir(), "dashboard-e2e-"));
+  process.env.E2E_DATA = dir;
+  writeFileSync(join(dir, "seed.json"), JSON.stringify(e2eSeed()));
+}
+const port = process.env.E2E_PORT;
+const data = process.env.E2E_DATA ?? "";
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs },
+  },
+  projects: [
+    { name: "e2e", testIgnore: /screenshots\.spec\.ts/ },
+    { name: "screenshots", testMatch: /screenshots\.spec\.ts/ },
+  ],
+  webServer: {
+    // A fresh in-memory database each run; the credentials file tells the tests the keys.
+    command: `node --import tsx server/start.ts --quiet --db :memory: --seed ${join(data, "seed.json")} --credentials-out ${join(data, "credentials.json")}`,
+    env: { PORT: port },
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+  },
+});
