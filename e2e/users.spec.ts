@@ -1,0 +1,264 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+const range = (page: Page) => page.locator(".pagination-range");
+const table = (page: Page) => page.getByRole("table", { name: "Users" });
+const bodyRows = (page: Page) => table(page).locator("tbody tr");
+
+/** The service's own answer, to compare the page against. */
+async function listDirect(page: Page, apiKey: string, offset: number, limit: number) {
+  const response = await page.request.get(`/v2/user/?offset=${offset}&limit=${limit}`, { headers: { "x-service-api-key": apiKey } });
+  return (await response.json()) as { users: { user_id: string; client_user_id: string }[]; total: number };
+}
+
+test.describe("with the demo's team of 2,500", () => {
+  test.beforeEach(async ({ connect, demo }) => {
+    await connect({ teamApiKey: demo.bigTeam.api_key, managementKey: demo.managementKey, orgId: demo.orgId });
+  });
+
+  test("paginates with the buttons, the page input and the page size, keeping the URL in step", async ({ page, demo }) => {
+    await page.goto("/users");
+    await expect(range(page)).toHaveText("Showing 1–100 of 2,500");
+    const firstPage = await listDirect(page, demo.bigTeam.api_key, 0, 100);
+    await expect(bodyRows(page).first()).toContainText(firstPage.users[0]!.client_user_id);
+
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/\?page=2$/);
+    await expect(range(page)).toHaveText("Showing 101–200 of 2,500");
+    const secondPage = await listDirect(page, demo.bigTeam.api_key, 100, 100);
+    await expect(bodyRows(page).first()).toContainText(secondPage.users[0]!.client_user_id);
+
+    await page.getByRole("button", { name: "Last page" }).click();
+    await expect(page).toHaveURL(/\?page=25$/);
+    await expect(range(page)).toHaveText("Showing 2,401–2,500 of 2,500");
+    await expect(page.getByRole("button", { name: "Next page" })).toBeDisabled();
+
+    await page.getByRole("button", { name: "Previous page" }).click();
+    await expect(range(page)).toHaveText("Showing 2,301–2,400 of 2,500");
+    await page.getByRole("button", { name: "First page" }).click();
+    await expect(page).toHaveURL(/\/users$/);
+    await expect(page.getByRole("button", { name: "Previous page" })).toBeDisabled();
+
+    await page.getByRole("spinbutton", { name: "Page" }).fill("7");
+    await page.getByRole("spinbutton", { name: "Page" }).press("Enter");
+    await expect(page).toHaveURL(/\?page=7$/);
+    await expect(range(page)).toHaveText("Showing 601–700 of 2,500");
+
+    // A new size keeps the first row of the view on screen: row 601 is on page 3 of 250.
+    await page.getByLabel("Rows per page").selectOption("250");
+    await expect(page).toHaveURL(/page=3&pageSize=250/);
+    await expect(range(page)).toHaveText("Showing 501–750 of 2,500");
+  });
+
+  test("a page of 500 shows its last user after scrolling", async ({ page, demo }) => {
+    const expected = await listDirect(page, demo.bigTeam.api_key, 500, 500);
+    await page.goto("/users?page=2&pageSize=500");
+    await expect(range(page)).toHaveText("Showing 501–1,000 of 2,500");
+    await expect(bodyRows(page)).toHaveCount(500);
+    const last = bodyRows(page).last();
+    await expect(last).not.toBeInViewport();
+    await page.locator(".table-scroll").evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(last).toBeInViewport();
+    await expect(last).toContainText(expected.users[499]!.client_user_id);
+  });
+
+  test("reload, back and forward restore the same page", async ({ page }) => {
+    await page.goto("/users?page=3&pageSize=50");
+    await expect(range(page)).toHaveText("Showing 101–150 of 2,500");
+    const first = await bodyRows(page).first().textContent();
+    await page.reload();
+    await expect(range(page)).toHaveText("Showing 101–150 of 2,500");
+    await expect(bodyRows(page).first()).toHaveText(first!);
+
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect(range(page)).toHaveText("Showing 151–200 of 2,500");
+    await page.goBack();
+    await expect(range(page)).toHaveText("Showing 101–150 of 2,500");
+    await page.goForward();
+    await expect(range(page)).toHaveText("Showing 151–200 of 2,500");
+  });
+
+  test("a page size above 500 and a page past the end are corrected, with the URL", async ({ page }) => {
+    await page.goto("/users?pageSize=9999");
+    await expect(page).toHaveURL(/\?pageSize=500$/);
+    await expect(range(page)).toHaveText("Showing 1–500 of 2,500");
+
+    await page.goto("/users?page=999");
+    await expect(page).toHaveURL(/\?page=25$/);
+    await expect(range(page)).toHaveText("Showing 2,401–2,500 of 2,500");
+
+    await page.goto("/users?page=abc&pageSize=-3");
+    await expect(page).toHaveURL(/\/users$/);
+    await expect(range(page)).toHaveText("Showing 1–100 of 2,500");
+  });
+
+  test("a total that shrinks between pages clamps the page", async ({ page }) => {
+    // The service reports fewer users when page 25 is asked for, as if users had gone meanwhile.
+    await page.route("**/v2/user/?offset=2400&limit=100", (route) =>
+      route.fulfill({ json: { users: [], total: 2250, offset: 2400, limit: 100 } }),
+    );
+    await page.goto("/users?page=25");
+    await expect(page).toHaveURL(/\?page=23$/);
+  });
+
+  test("the next page is prefetched, and the previous page stays while the next loads", async ({ page }) => {
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/v2/user/")) asked.push(new URL(request.url()).search);
+    });
+    // Page 3 is slow to come.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/v2/user/?offset=200&limit=100", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/users?page=2");
+    await expect(range(page)).toHaveText("Showing 101–200 of 2,500");
+    // Page 3 was asked for before anyone clicked.
+    await expect.poll(() => asked).toContain("?offset=200&limit=100");
+
+    const secondPageFirstRow = await bodyRows(page).first().textContent();
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loading page 3" })).toBeVisible();
+    await expect(bodyRows(page).first()).toHaveText(secondPageFirstRow!);
+    release();
+    await expect(range(page)).toHaveText("Showing 201–300 of 2,500");
+    await expect(page.getByRole("status").filter({ hasText: "Loading page" })).toHaveCount(0);
+  });
+
+  test("opens a user's detail by mouse, in the URL, and closes it with Esc", async ({ page, demo, expectAccessible }) => {
+    const expected = await listDirect(page, demo.bigTeam.api_key, 0, 100);
+    const user = expected.users[3]!;
+    await page.goto("/users");
+    await bodyRows(page).nth(3).click();
+    const panel = page.getByRole("dialog", { name: user.client_user_id });
+    await expect(panel).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`user=${user.user_id}`));
+    await expect(panel.getByLabel("User JSON")).toContainText(`"user_id": "${user.user_id}"`);
+    await expect(panel.getByRole("button", { name: "Copy JSON" })).toBeVisible();
+    await expectAccessible();
+
+    await page.reload();
+    await expect(page.getByRole("dialog", { name: user.client_user_id })).toBeVisible();
+
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).not.toHaveURL(/user=/);
+    await expect(bodyRows(page).nth(3)).toBeFocused();
+  });
+
+  test("the keyboard moves through rows, opens a user, and turns pages", async ({ page, demo }) => {
+    const expected = await listDirect(page, demo.bigTeam.api_key, 0, 100);
+    await page.goto("/users");
+    await expect(range(page)).toHaveText("Showing 1–100 of 2,500");
+    await bodyRows(page).first().focus();
+    await page.keyboard.press("j");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("k");
+    await expect(bodyRows(page).nth(1)).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: expected.users[1]!.client_user_id })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(bodyRows(page).nth(1)).toBeFocused();
+
+    await page.keyboard.press("]");
+    await expect(range(page)).toHaveText("Showing 101–200 of 2,500");
+    await page.keyboard.press("[");
+    await expect(range(page)).toHaveText("Showing 1–100 of 2,500");
+
+    await page.getByRole("button", { name: "Keyboard shortcuts" }).click();
+    await expect(page.getByText("Open the focused user")).toBeVisible();
+  });
+
+  test("filters the rows of this page only", async ({ page, demo }) => {
+    const expected = await listDirect(page, demo.bigTeam.api_key, 0, 100);
+    const target = expected.users[42]!;
+    await page.goto("/users");
+    await page.getByLabel("Filter this page").fill(target.user_id.slice(0, 13));
+    await expect(bodyRows(page)).toHaveCount(1);
+    await expect(bodyRows(page).first()).toContainText(target.client_user_id);
+    await expect(page.getByText("Only the 100 rows of this page are searched: 1 match.")).toBeVisible();
+    await page.getByLabel("Filter this page").fill("nobody-has-this-id");
+    await expect(page.getByText("No user on this page matches the filter.")).toBeVisible();
+  });
+
+  test("shows logos with names, and remembers the visible columns", async ({ page }) => {
+    await page.goto("/users");
+    const logo = table(page).locator("img.source-logo").first();
+    await expect(logo).toHaveAttribute("alt", /.+/);
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    await expect(table(page).getByRole("columnheader", { name: "Team ID" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("checkbox", { name: "Team ID" }).check();
+    await page.getByRole("checkbox", { name: "Birth date" }).uncheck();
+    await expect(table(page).getByRole("columnheader", { name: "Team ID" })).toBeVisible();
+    await page.reload();
+    await expect(table(page).getByRole("columnheader", { name: "Team ID" })).toBeVisible();
+    await expect(table(page).getByRole("columnheader", { name: "Birth date" })).toHaveCount(0);
+  });
+
+  test("a failing page request shows a retry that works, keeping the page", async ({ page }) => {
+    await page.route("**/v2/user/?offset=200&limit=100", (route) =>
+      route.fulfill({ status: 500, json: { detail: "Internal Server Error" } }),
+    );
+    await page.goto("/users?page=2");
+    await expect(range(page)).toHaveText("Showing 101–200 of 2,500");
+    await page.getByRole("button", { name: "Next page" }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("The service failed (500)");
+    await expect(page).toHaveURL(/\?page=3$/);
+    await page.unroute("**/v2/user/?offset=200&limit=100");
+    await alert.getByRole("button", { name: "Retry" }).click();
+    await expect(range(page)).toHaveText("Showing 201–300 of 2,500");
+  });
+
+  test("a dead network shows a retry", async ({ page }) => {
+    await page.route("**/v2/user/**", (route) => route.abort("internetdisconnected"));
+    await page.goto("/users");
+    await expect(page.getByRole("alert")).toContainText("could not be reached", { timeout: 20_000 });
+    await page.unroute("**/v2/user/**");
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(range(page)).toHaveText("Showing 1–100 of 2,500");
+  });
+});
+
+test("an empty team says so", async ({ page, connect, demo, expectAccessible }) => {
+  await connect({ teamApiKey: demo.emptyTeam.api_key });
+  await page.goto("/users");
+  await expect(page.getByRole("heading", { name: "No users yet" })).toBeVisible();
+  await expectAccessible();
+});
+
+test("a rejected key says so and links to settings", async ({ page, connect }) => {
+  await connect({ teamApiKey: "svc_team_revoked-or-never-issued-0000" });
+  await page.goto("/users?page=4");
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("The team API key was rejected");
+  await alert.getByRole("link", { name: "Check the key in settings" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
+test("without a key, the page links to settings", async ({ page }) => {
+  await page.goto("/users");
+  await expect(page.getByRole("heading", { name: "Connect a team" })).toBeVisible();
+  await page.getByRole("link", { name: "Open settings" }).click();
+  await expect(page.getByLabel("Team API key")).toBeVisible();
+});
+
+test("user-supplied strings render as text, and broken or unsafe logos become lettered badges", async ({ page, connect, demo }) => {
+  await connect({ teamApiKey: demo.awkwardTeam.api_key });
+  await page.goto("/users");
+  const row = bodyRows(page).first();
+  await expect(row).toContainText('<img src=x onerror="window.__xss=1">');
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(table(page).locator('img[src="x"]')).toHaveCount(0);
+
+  await expect(row.getByRole("img", { name: "Oura" })).toHaveJSProperty("tagName", "IMG");
+  // The logo address answers 404: the image fails and a badge takes its place.
+  await expect(row.getByRole("img", { name: "Broken Logo" })).toHaveText("BL");
+  // A javascript: address is never loaded at all.
+  await expect(row.getByRole("img", { name: "Scripted Logo" })).toHaveText("SL");
+  await expect(row.locator('img[src^="javascript:"]')).toHaveCount(0);
+});
