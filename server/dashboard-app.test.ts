@@ -1,0 +1,90 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDashboardApp } from "./dashboard-app.ts";
+import { listen, type Listening } from "./service.ts";
+import { createUpstreamApp } from "./upstream-proxy.ts";
+import { ids, keys, startTestService } from "./testing.ts";
+
+function fakeDist(): string {
+  const dist = mkdtempSync(join(tmpdir(), "dist-"));
+  mkdirSync(join(dist, "assets"));
+  writeFileSync(join(dist, "index.html"), "<!doctype html><title>Team admin</title>");
+  writeFileSync(join(dist, "assets", "app-1234.js"), "console.log(1)");
+  return dist;
+}
+
+let upstream: Listening;
+let proxied: Listening;
+const logged: string[] = [];
+beforeAll(async () => {
+  upstream = await startTestService();
+  const api = createUpstreamApp({ baseUrl: upstream.url, managementUrl: `${upstream.url}/` });
+  proxied = await listen(createDashboardApp({ api, distDir: fakeDist(), log: (line) => logged.push(line) }), "127.0.0.1", 0);
+});
+afterAll(async () => {
+  await proxied.close();
+  await upstream.close();
+});
+
+describe("the dashboard server", () => {
+  it("serves the app for app routes, with the security headers", async () => {
+    for (const path of ["/", "/users?page=2", "/teams/delete", "/settings", "/anything/else"]) {
+      const response = await fetch(`${proxied.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("<title>Team admin</title>");
+      expect(response.headers.get("content-security-policy")).toMatch(/script-src 'self'.*img-src 'self' https:/);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    }
+  });
+
+  it("serves hashed assets as immutable, and never the app for service paths", async () => {
+    const asset = await fetch(`${proxied.url}/assets/app-1234.js`);
+    expect(asset.headers.get("cache-control")).toContain("immutable");
+    const missing = await fetch(`${proxied.url}/v3/whatever`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ detail: "Not Found" });
+  });
+});
+
+describe("upstream mode", () => {
+  it("forwards the list with its key and query, and the answer as it came", async () => {
+    const response = await fetch(`${proxied.url}/v2/user/?offset=2&limit=3`, { headers: { "x-service-api-key": keys.teamA } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ total: 250, offset: 2, limit: 3 });
+    const invalid = await fetch(`${proxied.url}/v2/user?limit=501`, { headers: { "x-service-api-key": keys.teamA } });
+    expect(invalid.status).toBe(422);
+  });
+
+  it("forwards the delete with the management key", async () => {
+    const response = await fetch(`${proxied.url}/v1/org/${ids.orgA}/team/${ids.teamA2}`, {
+      method: "DELETE",
+      headers: { "X-Management-Key": keys.managementA },
+    });
+    expect(response.status).toBe(204);
+    const again = await fetch(`${proxied.url}/v1/org/${ids.orgA}/team/${ids.teamA2}`, {
+      method: "DELETE",
+      headers: { "X-Management-Key": keys.managementA },
+    });
+    expect(again.status).toBe(404);
+  });
+
+  it("never logs a key or a query", async () => {
+    await fetch(`${proxied.url}/v2/user/?limit=1`, { headers: { "x-service-api-key": keys.teamA } });
+    expect(logged.some((line) => line.startsWith("GET /v2/user/ 200"))).toBe(true);
+    for (const line of logged) {
+      for (const key of Object.values(keys)) expect(line).not.toContain(key);
+      expect(line).not.toContain("?");
+    }
+  });
+
+  it("answers 502 in JSON when the upstream cannot be reached", async () => {
+    const api = createUpstreamApp({ baseUrl: "http://127.0.0.1:9", managementUrl: "http://127.0.0.1:9" });
+    const app = createDashboardApp({ api, distDir: fakeDist() });
+    const response = await app.request("/v2/user/", { headers: { "x-service-api-key": keys.teamA } });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ detail: "The upstream service could not be reached." });
+  });
+});
