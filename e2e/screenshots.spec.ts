@@ -40,3 +40,20 @@ for (const scheme of ["light", "dark"] as const) {
     });
   }
 }
+
+test("delete flow states", async ({ page, connect, demo }) => {
+  await page.setViewportSize(sizes.wide);
+  await connect({ teamApiKey: demo.smallTeam.api_key, managementKey: demo.managementKey, orgId: demo.orgId });
+  await page.goto("/users");
+  await page.getByRole("link", { name: "Delete this team…" }).click();
+  await page.getByLabel("Team ID").fill("abc");
+  await page.screenshot({ path: "screenshots/delete-invalid.png" });
+  await page.getByLabel("Team ID").fill(demo.smallTeam.team_id);
+  await page.getByRole("button", { name: "Delete team" }).click();
+  await page.getByRole("alertdialog").getByText("users will be deleted").waitFor();
+  await page.screenshot({ path: "screenshots/delete-dialog.png" });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: "screenshots/delete-dialog-dark.png" });
+  await page.setViewportSize(sizes.narrow);
+  await page.screenshot({ path: "screenshots/delete-dialog-narrow.png" });
+});

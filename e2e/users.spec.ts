@@ -262,3 +262,36 @@ test("user-supplied strings render as text, and broken or unsafe logos become le
   await expect(row.getByRole("img", { name: "Scripted Logo" })).toHaveText("SL");
   await expect(row.locator('img[src^="javascript:"]')).toHaveCount(0);
 });
+
+test("a 422 from the service lists each detail message", async ({ page, connect, demo }) => {
+  await connect({ teamApiKey: demo.bigTeam.api_key });
+  await page.route("**/v2/user/**", (route) =>
+    route.fulfill({
+      status: 422,
+      json: {
+        detail: [
+          {
+            type: "less_than_equal",
+            loc: ["query", "limit"],
+            msg: "Input should be less than or equal to 200",
+            input: "500",
+            ctx: { le: 200 },
+          },
+          {
+            type: "int_parsing",
+            loc: ["query", "offset"],
+            msg: "Input should be a valid integer, unable to parse string as an integer",
+            input: "x",
+          },
+        ],
+      },
+    }),
+  );
+  await page.goto("/users?pageSize=500");
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("The service refused the request");
+  await expect(alert.getByRole("listitem")).toHaveText([
+    "Input should be less than or equal to 200 (query › limit)",
+    "Input should be a valid integer, unable to parse string as an integer (query › offset)",
+  ]);
+});

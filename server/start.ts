@@ -5,8 +5,10 @@
  * service instead. Arguments after `--` go to the service: `npm start -- --db :memory:`.
  */
 import { getRequestListener } from "@hono/node-server";
+import type { Hono } from "hono";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { closeOnSignals, parseServiceArgs, usage, UsageError } from "./cli-options.ts";
 import { createDashboardApp, isServicePath } from "./dashboard-app.ts";
@@ -17,7 +19,7 @@ import { createUpstreamApp } from "./upstream-proxy.ts";
 
 const projectRoot = resolve(import.meta.dirname, "..");
 const distDir = join(projectRoot, "dist");
-const demoCredentialsFile = join(projectRoot, ".data", "demo-credentials.json");
+const demoCredentialsFile = join(".data", "demo-credentials.json");
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;
@@ -42,76 +44,87 @@ function upstreamFromEnv() {
   return baseUrl && managementUrl ? { baseUrl, managementUrl } : undefined;
 }
 
-async function main() {
-  const options = parseServiceArgs(process.argv.slice(2), { port: process.env.PORT ?? "4173", seed: "demo" });
-  if (options.help)
-    return console.log(
-      `${usage("npm start")}\n  --dev                     Vite's hot reload (npm run dev)\n\nEnvironment: PORT, UPSTREAM_BASE_URL, UPSTREAM_MANAGEMENT_URL`,
-    );
-  const log = options.quiet ? undefined : (line: string) => console.log(line);
+type StartOptions = ReturnType<typeof parseServiceArgs>;
 
+interface Api {
+  app: Hono;
+  close: () => void;
+  /** What this start seeded, or what an earlier start of the demo kept. */
+  credentials?: Credentials;
+  credentialsFile?: string;
+}
+
+/** The embedded service on its database, or the proxy to a hosted one. */
+function openApi(options: StartOptions): Api {
   const upstream = upstreamFromEnv();
-  let api;
-  let closeStore = () => {};
-  let credentials: Credentials | undefined;
   if (upstream) {
-    api = createUpstreamApp(upstream);
-  } else {
-    const credentialsOut =
-      options["credentials-out"] ?? (options.db !== ":memory:" && options.seed === "demo" ? demoCredentialsFile : undefined);
-    const opened = openStore({ db: options.db, seed: options.seed, demoUsers: options.demoUsers, credentialsOut });
-    api = createServiceApp(opened.store);
-    closeStore = () => opened.db.close();
-    credentials = opened.seeded;
-    if (!credentials && credentialsOut && existsSync(credentialsOut)) {
-      credentials = JSON.parse(readFileSync(credentialsOut, "utf8")) as Credentials;
-    }
+    console.log(`Proxying /v2/user to ${upstream.baseUrl} and /v1/org to ${upstream.managementUrl}`);
+    return { app: createUpstreamApp(upstream), close: () => {} };
   }
+  // The demo's keys are kept beside its database, so that later starts can print them again.
+  const credentialsFile =
+    options["credentials-out"] ?? (options.db !== ":memory:" && options.seed === "demo" ? demoCredentialsFile : undefined);
+  const { db, store, seeded } = openStore({
+    db: options.db,
+    seed: options.seed,
+    demoUsers: options.demoUsers,
+    credentialsOut: credentialsFile,
+  });
+  const kept =
+    !seeded && credentialsFile && existsSync(credentialsFile)
+      ? (JSON.parse(readFileSync(credentialsFile, "utf8")) as Credentials)
+      : undefined;
+  if (!seeded && !kept) console.log(`${options.db} has data but no saved credentials; delete it to start afresh with the demo.`);
+  return { app: createServiceApp(store), close: () => db.close(), credentials: seeded ?? kept, credentialsFile };
+}
 
-  let url: string;
-  let close: () => Promise<void>;
-  if (options.dev) {
-    const { createServer: createVite } = await import("vite");
-    const vite = await createVite({ root: projectRoot, server: { middlewareMode: true }, appType: "spa" });
-    const apiListener = getRequestListener(api.fetch);
-    const server = createServer((req, res) => {
-      if (isServicePath(new URL(req.url ?? "/", "http://x").pathname)) void apiListener(req, res);
-      else vite.middlewares(req, res);
-    });
-    await new Promise<void>((done, fail) => server.once("error", fail).listen(options.port, options.host, done));
-    const address = server.address();
-    url = `http://${options.host}:${typeof address === "object" && address ? address.port : options.port}`;
-    close = async () => {
+/** Vite's dev server for the app, the API beside it on the same port. */
+async function serveDev(api: Hono, host: string, port: number) {
+  const { createServer: createVite } = await import("vite");
+  const vite = await createVite({ root: projectRoot, server: { middlewareMode: true }, appType: "spa" });
+  const apiListener = getRequestListener(api.fetch);
+  const server = createServer((req, res) => {
+    if (isServicePath(new URL(req.url ?? "/", "http://localhost").pathname)) void apiListener(req, res);
+    else vite.middlewares(req, res);
+  });
+  await new Promise<void>((done, fail) => server.once("error", fail).listen(port, host, done));
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${address.port}`,
+    close: async () => {
       await vite.close();
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
-    };
-  } else {
-    await buildIfNeeded();
-    const listening = await listen(createDashboardApp({ api, distDir, log }), options.host, options.port);
-    url = listening.url;
-    close = listening.close;
-  }
-
-  if (upstream) console.log(`Proxying /v2/user to ${upstream.baseUrl} and /v1/org to ${upstream.managementUrl}`);
-  if (credentials) {
-    console.log(
-      `Demo credentials${options.db === ":memory:" ? "" : ` (kept in ${credentialsOut(options)})`}:\n${formatCredentials(credentials)}`,
-    );
-    console.log("Paste a team API key into Settings to browse its users.");
-  } else if (!upstream) {
-    console.log(`${options.db} has data but no saved demo credentials; delete it to start afresh with the demo.`);
-  }
-  console.log(`Team admin dashboard: ${url}`);
-  console.log(`listening on ${url}`);
-  closeOnSignals(async () => {
-    await close();
-    closeStore();
-  });
+    },
+  };
 }
 
-function credentialsOut(options: { "credentials-out"?: string }) {
-  return options["credentials-out"] ?? ".data/demo-credentials.json";
+async function main() {
+  const options = parseServiceArgs(process.argv.slice(2), { port: process.env.PORT ?? "4173", seed: "demo" });
+  if (options.help) {
+    return console.log(
+      `${usage("npm start")}\n  --dev                     Vite's hot reload (npm run dev)\n\nEnvironment: PORT, UPSTREAM_BASE_URL, UPSTREAM_MANAGEMENT_URL`,
+    );
+  }
+  const api = openApi(options);
+  let server: { url: string; close: () => Promise<void> };
+  if (options.dev) {
+    server = await serveDev(api.app, options.host, options.port);
+  } else {
+    await buildIfNeeded();
+    const log = options.quiet ? undefined : (line: string) => console.log(line);
+    server = await listen(createDashboardApp({ api: api.app, distDir, log }), options.host, options.port);
+  }
+
+  if (api.credentials) {
+    console.log(`Credentials${api.credentialsFile ? ` (kept in ${api.credentialsFile})` : ""}:\n${formatCredentials(api.credentials)}`);
+    console.log("Paste a team API key into Settings to browse its users.");
+  }
+  console.log(`Team admin dashboard listening on ${server.url}`);
+  closeOnSignals(async () => {
+    await server.close();
+    api.close();
+  });
 }
 
 main().catch((error: unknown) => {

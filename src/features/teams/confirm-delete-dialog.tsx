@@ -65,12 +65,14 @@ export function ConfirmDeleteDialog({ orgId, teamId, userCount, pending, error, 
           sources are removed, and the team&apos;s API keys stop working.
         </p>
         {userCount !== undefined && (
-          <p className="alert alert-warning">
-            <strong>
-              {formatCount(userCount)} {userCount === 1 ? "user" : "users"}
-            </strong>{" "}
-            will be deleted with it.
-          </p>
+          <div className="alert alert-warning">
+            <p>
+              <strong>
+                {formatCount(userCount)} {userCount === 1 ? "user" : "users"}
+              </strong>{" "}
+              will be deleted with it.
+            </p>
+          </div>
         )}
         <p>
           <strong>This cannot be undone.</strong>
