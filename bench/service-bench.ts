@@ -4,10 +4,10 @@
  * Prints figures; fails nothing.
  */
 import autocannon from "autocannon";
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { spawnServer } from "../server/spawn-server.ts";
 
 const users = Number(process.env.BENCH_USERS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -15,35 +15,11 @@ const dir = mkdtempSync(join(tmpdir(), "bench-"));
 const credentialsOut = join(dir, "credentials.json");
 
 console.log(`Seeding a team of ${users.toLocaleString("en")} users…`);
-const service = spawn(
-  process.execPath,
-  [
-    "--import",
-    "tsx",
-    "server/cli.ts",
-    "--port",
-    "0",
-    "--quiet",
-    "--db",
-    join(dir, "bench.sqlite"),
-    "--seed",
-    "demo",
-    "--demo-users",
-    String(users),
-    "--credentials-out",
-    credentialsOut,
-  ],
-  { stdio: ["ignore", "pipe", "inherit"] },
-);
-const url = await new Promise<string>((resolve, reject) => {
-  let output = "";
-  service.stdout.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-    const match = /listening on (\S+)/.exec(output);
-    if (match?.[1]) resolve(match[1]);
-  });
-  service.on("exit", (code) => reject(new Error(`service exited with ${code}`)));
-});
+const service = await spawnServer("server/cli.ts", [
+  ...["--port", "0", "--quiet", "--db", join(dir, "bench.sqlite")],
+  ...["--seed", "demo", "--demo-users", String(users), "--credentials-out", credentialsOut],
+]);
+const url = service.url;
 const credentials = JSON.parse(readFileSync(credentialsOut, "utf8")) as { orgs: { teams: { api_key: string; users: number }[] }[] };
 const team = credentials.orgs.flatMap((o) => o.teams).find((t) => t.users === users);
 if (!team) throw new Error("the large team is missing from the credentials");
@@ -86,6 +62,5 @@ console.table(rows);
 const last = rows.at(-1);
 console.log(`Target: a page of 500 at offset ${(users - 500).toLocaleString("en")} under 50 ms p99 — measured ${last?.["p99 ms"]} ms.`);
 
-service.kill("SIGTERM");
-await new Promise((resolve) => service.on("exit", resolve));
+await service.stop();
 rmSync(dir, { recursive: true, force: true });

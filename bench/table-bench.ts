@@ -5,41 +5,26 @@
  * while scrolling (Long Animation Frames API). Prints figures; fails nothing.
  */
 import { chromium } from "@playwright/test";
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromiumArgs, chromiumExecutable } from "../e2e/browser.ts";
+import { spawnServer } from "../server/spawn-server.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "table-bench-"));
 const credentialsOut = join(dir, "credentials.json");
-const server = spawn(
-  process.execPath,
-  [
-    "--import",
-    "tsx",
-    "server/start.ts",
-    "--quiet",
-    "--port",
-    "0",
-    "--db",
-    ":memory:",
-    "--seed",
-    "demo",
-    "--credentials-out",
-    credentialsOut,
-  ],
-  { stdio: ["ignore", "pipe", "inherit"] },
-);
-const url = await new Promise<string>((resolve, reject) => {
-  let output = "";
-  server.stdout.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-    const match = /listening on (\S+)/.exec(output);
-    if (match?.[1]) resolve(match[1]);
-  });
-  server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-});
+const server = await spawnServer("server/start.ts", [
+  "--quiet",
+  "--port",
+  "0",
+  "--db",
+  ":memory:",
+  "--seed",
+  "demo",
+  "--credentials-out",
+  credentialsOut,
+]);
+const url = server.url;
 const credentials = JSON.parse(readFileSync(credentialsOut, "utf8")) as { orgs: { teams: { api_key: string; users: number }[] }[] };
 const apiKey = credentials.orgs[0]!.teams[0]!.api_key;
 
@@ -78,4 +63,4 @@ console.table(results);
 console.log("Long frames are those over 50 ms; scrolling is smooth when there are none.");
 
 await browser.close();
-server.kill("SIGTERM");
+await server.stop();

@@ -1,6 +1,7 @@
 /** The command line shared by `npm run service` and `npm start`. */
 import { parseArgs } from "node:util";
 import { defaultDemoUsers } from "./demo-seed.ts";
+import { SeedError } from "./seed-file.ts";
 
 export const usage = (command: string) => `Usage: ${command} -- [options]
 
@@ -49,4 +50,19 @@ export function closeOnSignals(close: () => Promise<void>) {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+}
+
+/** Runs a command's main: a usage or seed problem is one clear line, anything else the whole error. */
+export function runCommand(main: () => Promise<void>, hint: string) {
+  main().catch((error: unknown) => {
+    const code = (error as { code?: string }).code;
+    if (error instanceof SeedError || error instanceof UsageError || code?.startsWith("ERR_PARSE_ARGS")) {
+      console.error(`${(error as Error).message}\nRun with --help for the options.`);
+    } else if (code === "EADDRINUSE") {
+      console.error(`The port is in use. ${hint}`);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  });
 }

@@ -1,6 +1,5 @@
 /** `npm run service -- [options]`: the reference service alone. */
-import { closeOnSignals, parseServiceArgs, usage, UsageError } from "./cli-options.ts";
-import { SeedError } from "./seed-file.ts";
+import { closeOnSignals, parseServiceArgs, runCommand, usage } from "./cli-options.ts";
 import { createServiceApp } from "./service-app.ts";
 import { formatCredentials, listen, openStore } from "./service.ts";
 
@@ -25,12 +24,4 @@ async function main() {
   });
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof SeedError || error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-    console.error((error as Error).message);
-    console.error("Run with --help for the options.");
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-});
+runCommand(main, "Choose another with --port.");

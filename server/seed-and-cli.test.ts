@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { demoSeed } from "./demo-seed.ts";
 import { parseSeed } from "./seed-file.ts";
 import { openStore } from "./service.ts";
+import { spawnServer } from "./spawn-server.ts";
 import { fixtureSeed, fixtureUser, ids } from "./testing.ts";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "service-test-"));
@@ -87,48 +88,21 @@ describe("demo seed", () => {
 describe("npm run service", () => {
   it("prints the URL and the demo credentials, writes them out, serves, and stops on SIGTERM", async () => {
     const credentialsOut = join(tempDir(), "credentials.json");
-    const child = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "server/cli.ts",
-        "--port",
-        "0",
-        "--db",
-        ":memory:",
-        "--seed",
-        "demo",
-        "--demo-users",
-        "30",
-        "--credentials-out",
-        credentialsOut,
-      ],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let output = "";
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (match?.[1]) resolve(match[1]);
-      });
-      child.on("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)));
-    });
+    const args = ["--port", "0", "--db", ":memory:", "--seed", "demo", "--demo-users", "30", "--credentials-out", credentialsOut];
+    const server = await spawnServer("server/cli.ts", args);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const credentials = JSON.parse(readFileSync(credentialsOut, "utf8")) as { orgs: { teams: { api_key: string; users: number }[] }[] };
     const team = credentials.orgs[0]!.teams[0]!;
     expect(team.users).toBe(30);
-    expect(output).toContain(team.api_key);
+    expect(server.output()).toContain(team.api_key);
 
-    const response = await fetch(`${url}/v2/user/?limit=1`, { headers: { "x-service-api-key": team.api_key } });
+    const response = await fetch(`${server.url}/v2/user/?limit=1`, { headers: { "x-service-api-key": team.api_key } });
     expect(((await response.json()) as { total: number }).total).toBe(30);
 
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-    child.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    expect(await server.stop()).toBe(0);
     // The request log names the path, never the key.
-    expect(output).toMatch(/GET \/v2\/user\/ 200/);
-    expect(output.split(team.api_key)).toHaveLength(2);
+    expect(server.output()).toMatch(/GET \/v2\/user\/ 200/);
+    expect(server.output().split(team.api_key)).toHaveLength(2);
   });
 
   it("refuses a bad option with a message", async () => {

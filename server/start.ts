@@ -10,9 +10,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
-import { closeOnSignals, parseServiceArgs, usage, UsageError } from "./cli-options.ts";
+import { closeOnSignals, parseServiceArgs, runCommand, usage } from "./cli-options.ts";
 import { createDashboardApp, isServicePath } from "./dashboard-app.ts";
-import { SeedError } from "./seed-file.ts";
 import { createServiceApp } from "./service-app.ts";
 import { formatCredentials, listen, openStore, type Credentials } from "./service.ts";
 import { createUpstreamApp } from "./upstream-proxy.ts";
@@ -127,13 +126,4 @@ async function main() {
   });
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof SeedError || error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-    console.error((error as Error).message);
-  } else if ((error as { code?: string }).code === "EADDRINUSE") {
-    console.error(`The port is in use. Set another one: PORT=4174 npm start`);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-});
+runCommand(main, "Choose another: PORT=4174 npm start");

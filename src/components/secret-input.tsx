@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { describedBy, FieldMessages } from "./field-messages.tsx";
 
 interface SecretInputProps {
   label: string;
@@ -12,7 +13,6 @@ interface SecretInputProps {
 export function SecretInput({ label, value, onChange, hint, error }: SecretInputProps) {
   const id = useId();
   const [revealed, setRevealed] = useState(false);
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={id} id={`${id}-label`}>
@@ -29,7 +29,7 @@ export function SecretInput({ label, value, onChange, hint, error }: SecretInput
           spellCheck={false}
           autoCapitalize="off"
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(id, hint, error)}
         />
         {/* Named "Show"/"Hide", described by the field's label, so the label names the input alone. */}
         <button
@@ -43,16 +43,7 @@ export function SecretInput({ label, value, onChange, hint, error }: SecretInput
           {revealed ? "Hide" : "Show"}
         </button>
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

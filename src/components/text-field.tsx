@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from "react";
+import { describedBy, FieldMessages } from "./field-messages.tsx";
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value"> {
   label: string;
@@ -10,7 +11,6 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "on
 
 export function TextField({ label, value, onChange, hint, error, className, ...input }: TextFieldProps) {
   const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -20,19 +20,10 @@ export function TextField({ label, value, onChange, hint, error, className, ...i
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, hint, error)}
         {...input}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
