@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import type { User } from "../../api/contract.ts";
 import { Link } from "react-router-dom";
+import type { User } from "../../api/contract.ts";
 import { AuthenticationError, ValidationError } from "../../api/errors.ts";
 import { listErrorText } from "../../components/error-text.ts";
 import { formatCount } from "../../components/format.ts";
