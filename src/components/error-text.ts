@@ -22,7 +22,8 @@ export function commonErrorText(error: unknown): string {
   if (error instanceof NetworkError) {
     return error.timedOut
       ? "The service did not answer in time. Check your network, then try again."
-      : "The service could not be reached. Check the URL in settings and your network, then try again.";
+      : "The service could not be reached. Check the URL in settings and your network, then try again. " +
+          "(A service on another origin must allow this one through CORS; upstream mode avoids the need.)";
   }
   if (error instanceof RateLimitedError) return "The service is receiving too many requests. Wait a moment, then try again.";
   if (error instanceof ServerError) return `The service failed (${error.status}). Try again in a moment.`;
