@@ -1,4 +1,4 @@
-import type { VisibilityState } from "@tanstack/react-table";
+import type { ColumnVisibilityState as VisibilityState } from "@tanstack/react-table";
 import { useState } from "react";
 import { defaultColumnVisibility, hideableColumns } from "./user-columns.tsx";
 

@@ -1,10 +1,12 @@
-import { createColumnHelper } from "@tanstack/react-table";
+import { columnVisibilityFeature, createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import type { User } from "../../api/contract.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
 import { formatCalendarDate, formatDateTime } from "../../components/format.ts";
 import { SourceLogos } from "./source-logos.tsx";
 
-const column = createColumnHelper<User>();
+/** Only the features the table uses are bundled. */
+export const userTableFeatures = tableFeatures({ columnVisibilityFeature });
+const column = createColumnHelper<typeof userTableFeatures, User>();
 
 function Missing() {
   return (
@@ -14,13 +16,22 @@ function Missing() {
   );
 }
 
+/** Column widths in pixels, by column ID. */
+export const columnWidths: Record<string, number> = {
+  client_user_id: 300,
+  created_on: 170,
+  connected_sources: 210,
+  birth_date: 150,
+  time_zone: 170,
+  team_id: 300,
+};
+
 export function userColumns(baseUrl: string) {
-  return [
+  return column.columns([
     column.accessor("client_user_id", {
       id: "client_user_id",
       header: "Client user ID",
       enableHiding: false,
-      size: 300,
       cell: ({ row }) => (
         <div className="identity">
           <span className="identity-main">{row.original.client_user_id}</span>
@@ -34,7 +45,6 @@ export function userColumns(baseUrl: string) {
     column.accessor("created_on", {
       id: "created_on",
       header: "Created",
-      size: 170,
       cell: ({ getValue }) => (
         <time dateTime={getValue()} title={getValue()}>
           {formatDateTime(getValue())}
@@ -44,13 +54,11 @@ export function userColumns(baseUrl: string) {
     column.accessor("connected_sources", {
       id: "connected_sources",
       header: "Connected sources",
-      size: 210,
       cell: ({ getValue }) => <SourceLogos sources={getValue()} baseUrl={baseUrl} />,
     }),
     column.accessor((u) => u.fallback_birth_date ?? null, {
       id: "birth_date",
       header: "Birth date",
-      size: 150,
       cell: ({ getValue }) => {
         const birth = getValue();
         return birth ? (
@@ -66,7 +74,6 @@ export function userColumns(baseUrl: string) {
     column.accessor((u) => u.fallback_time_zone ?? null, {
       id: "time_zone",
       header: "Time zone",
-      size: 170,
       cell: ({ getValue }) => {
         const zone = getValue();
         return zone ? (
@@ -82,10 +89,9 @@ export function userColumns(baseUrl: string) {
     column.accessor("team_id", {
       id: "team_id",
       header: "Team ID",
-      size: 300,
       cell: ({ getValue }) => <code className="small">{getValue()}</code>,
     }),
-  ];
+  ]);
 }
 
 export const defaultColumnVisibility = { team_id: false } as const;

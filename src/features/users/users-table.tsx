@@ -1,15 +1,15 @@
-import { flexRender, getCoreRowModel, useReactTable, type OnChangeFn, type Row, type VisibilityState } from "@tanstack/react-table";
+import { flexRender, useTable, type ColumnVisibilityState, type OnChangeFn, type Row } from "@tanstack/react-table";
 import { memo, useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { User } from "../../api/contract.ts";
-import { userColumns } from "./user-columns.tsx";
+import { columnWidths, userColumns, userTableFeatures } from "./user-columns.tsx";
 
 interface UsersTableProps {
   users: User[];
   baseUrl: string;
   /** Filters the rows of this page by client user ID or user ID. */
   filter: string;
-  columnVisibility: VisibilityState;
-  onColumnVisibilityChange: OnChangeFn<VisibilityState>;
+  columnVisibility: ColumnVisibilityState;
+  onColumnVisibilityChange: OnChangeFn<ColumnVisibilityState>;
   openUserId: string | null;
   onOpenUser: (user: User) => void;
 }
@@ -40,14 +40,13 @@ export function UsersTable({
     () => (deferredFilter ? users.filter((u) => userMatchesFilter(u, deferredFilter)) : users),
     [users, deferredFilter],
   );
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table is not memoizable by the compiler
-  const table = useReactTable({
+  const table = useTable({
+    features: userTableFeatures,
     data: shown,
     columns,
     state: { columnVisibility },
     onColumnVisibilityChange,
     getRowId: (user) => user.user_id,
-    getCoreRowModel: getCoreRowModel(),
   });
   const rows = table.getRowModel().rows;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
@@ -88,7 +87,7 @@ export function UsersTable({
       <table className="users-table" aria-label="Users">
         <colgroup>
           {visibleColumns.map((c) => (
-            <col key={c.id} style={{ width: c.getSize() }} />
+            <col key={c.id} style={{ width: columnWidths[c.id] }} />
           ))}
         </colgroup>
         <thead>
@@ -125,7 +124,7 @@ export function UsersTable({
 }
 
 interface UserRowProps {
-  row: Row<User>;
+  row: Row<typeof userTableFeatures, User>;
   index: number;
   focusable: boolean;
   open: boolean;
