@@ -47,7 +47,7 @@ function loadSeed(seed: string | SeedFile, demoUsers: number | undefined): Parse
   return parseSeed(data);
 }
 
-export function credentialsOf(seed: ParsedSeed): Credentials {
+function credentialsOf(seed: ParsedSeed): Credentials {
   return {
     orgs: seed.orgs.map((org) => ({
       org_id: org.org_id.toLowerCase(),

@@ -22,7 +22,7 @@ export interface CallOptions {
 }
 
 /** `base` with no trailing slash, followed by `path`. An empty base means this origin. */
-export function joinUrl(base: string, path: string): string {
+function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, "")}${path}`;
 }
 
@@ -78,6 +78,3 @@ export function createManagementClient({ managementUrl, managementKey, ...transp
     },
   };
 }
-
-export type TeamClient = ReturnType<typeof createTeamClient>;
-export type ManagementClient = ReturnType<typeof createManagementClient>;

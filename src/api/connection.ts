@@ -19,15 +19,6 @@ export interface Connection {
 const placesKey = "dashboard.connection";
 const keysKey = "dashboard.keys";
 
-export const emptyConnection: Connection = {
-  baseUrl: "",
-  managementUrl: "",
-  orgId: "",
-  teamApiKey: "",
-  managementKey: "",
-  rememberKeys: false,
-};
-
 function read(storage: Storage, key: string): Record<string, unknown> {
   try {
     const value = JSON.parse(storage.getItem(key) ?? "{}") as unknown;

@@ -93,15 +93,11 @@ export const errorBodySchema = z.looseObject({
   detail: z.union([z.string(), z.array(validationErrorItemSchema)]),
 });
 
-export type SourceInfo = z.infer<typeof contract.sourceInfo>;
 export type ConnectedSource = z.output<typeof tolerant.connectedSource>;
-export type FallbackBirthDate = z.infer<typeof tolerant.fallbackBirthDate>;
-export type FallbackTimeZone = z.infer<typeof tolerant.fallbackTimeZone>;
 export type User = z.output<typeof tolerant.user>;
 export type UserPage = z.output<typeof tolerant.userPage>;
 /** A user as the service sends it: `source` and its alias `provider` on each connected source. */
 export type UserPayload = z.input<typeof contract.user>;
-export type UserPagePayload = z.input<typeof contract.userPage>;
 export type ValidationErrorItem = z.infer<typeof validationErrorItemSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -25,7 +25,7 @@ export interface TransportOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export const transportDefaults = {
+const transportDefaults = {
   timeoutMs: 15_000,
   retries: 3,
   baseDelayMs: 300,
@@ -41,7 +41,7 @@ export interface RequestSpec {
   retryable: boolean;
 }
 
-export interface RawResponse {
+interface RawResponse {
   status: number;
   /** Parsed JSON, or undefined for an empty body. */
   body: unknown;
