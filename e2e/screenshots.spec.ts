@@ -57,3 +57,27 @@ test("delete flow states", async ({ page, connect, demo }) => {
   await page.setViewportSize(sizes.narrow);
   await page.screenshot({ path: "screenshots/delete-dialog-narrow.png" });
 });
+
+test("users error and loading states", async ({ page, connect, demo }) => {
+  await page.setViewportSize(sizes.narrow);
+  await connect({ teamApiKey: "svc_team_revoked-or-never-issued-0000" });
+  await page.goto("/users");
+  await page.getByRole("alert").waitFor();
+  await page.screenshot({ path: "screenshots/users-rejected-key-narrow.png" });
+
+  const other = await page.context().newPage();
+  await other.setViewportSize(sizes.wide);
+  await other.emulateMedia({ colorScheme: "dark" });
+  await other.addInitScript(
+    (key) => sessionStorage.setItem("dashboard.keys", JSON.stringify({ teamApiKey: key, managementKey: "" })),
+    demo.bigTeam.api_key,
+  );
+  await other.route("**/v2/user/?offset=0&limit=100", (route) => route.fulfill({ status: 500, json: { detail: "Internal Server Error" } }));
+  await other.route("**/v2/user/?offset=100&limit=100", () => {}); // never answers: the first-load skeleton
+  await other.goto("/users");
+  await other.getByRole("alert").waitFor();
+  await other.screenshot({ path: "screenshots/users-server-error-dark.png" });
+  await other.goto("/users?page=2");
+  await other.waitForTimeout(500);
+  await other.screenshot({ path: "screenshots/users-loading-dark.png" });
+});

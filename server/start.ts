@@ -18,7 +18,6 @@ import { createUpstreamApp } from "./upstream-proxy.ts";
 
 const projectRoot = resolve(import.meta.dirname, "..");
 const distDir = join(projectRoot, "dist");
-const demoCredentialsFile = join(".data", "demo-credentials.json");
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;
@@ -60,9 +59,11 @@ function openApi(options: StartOptions): Api {
     console.log(`Proxying /v2/user to ${upstream.baseUrl} and /v1/org to ${upstream.managementUrl}`);
     return { app: createUpstreamApp(upstream), close: () => {} };
   }
-  // The demo's keys are kept beside its database, so that later starts can print them again.
+  // The demo's keys are kept beside its database (which holds only their hashes), so that later
+  // starts on the same database can print them again.
   const credentialsFile =
-    options["credentials-out"] ?? (options.db !== ":memory:" && options.seed === "demo" ? demoCredentialsFile : undefined);
+    options["credentials-out"] ??
+    (options.db !== ":memory:" && options.seed === "demo" ? `${options.db.replace(/\.sqlite$/, "")}.credentials.json` : undefined);
   const { db, store, seeded } = openStore({
     db: options.db,
     seed: options.seed,
