@@ -120,3 +120,15 @@ describe("management client against the reference service", () => {
     expect(await team(keys.teamB).listUsers({ offset: 0, limit: 1 })).toMatchObject({ total: 3 });
   });
 });
+
+describe("a page as the service sent it", () => {
+  it("keeps each user's fields in the service's order, with `provider` and unknown fields", async () => {
+    const { page, sent } = await team().listUsersAsSent({ offset: 1, limit: 2 });
+    expect(sent).toHaveLength(2);
+    const first = sent[0] as Record<string, unknown>;
+    expect(first.user_id).toBe(page.users[0]?.user_id);
+    const source = (first.connected_sources as Record<string, unknown>[])[0]!;
+    expect(Object.keys(source)).toEqual(["created_on", "source", "provider"]);
+    expect(Object.keys(page.users[0]!.connected_sources[0]!)).not.toContain("provider");
+  });
+});

@@ -32,9 +32,16 @@ export interface TeamClientOptions extends TransportOptions {
 }
 
 export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOptions) {
-  return {
-    /** A page of the team's users. Retried on network errors, 429 and 503. */
-    async listUsers({ offset, limit }: { offset: number; limit: number }, { signal }: CallOptions = {}): Promise<UserPage> {
+  const client = {
+    /**
+     * A page of the team's users, parsed, beside each user exactly as the service sent it (field
+     * order, `provider`, unknown fields), for the detail panel's JSON and the NDJSON export.
+     * Retried on network errors, 429 and 503.
+     */
+    async listUsersAsSent(
+      { offset, limit }: { offset: number; limit: number },
+      { signal }: CallOptions = {},
+    ): Promise<{ page: UserPage; sent: unknown[] }> {
       const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
       const { status, body } = await send(
         {
@@ -51,9 +58,15 @@ export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOp
         const where = parsed.error.issues[0]?.path.join(".") || "the body";
         throw new ContractError(`The service's user page does not match the contract (at ${where})`, status);
       }
-      return parsed.data;
+      return { page: parsed.data, sent: (body as { users: unknown[] }).users };
+    },
+
+    /** A page of the team's users. Retried on network errors, 429 and 503. */
+    async listUsers(range: { offset: number; limit: number }, options: CallOptions = {}): Promise<UserPage> {
+      return (await client.listUsersAsSent(range, options)).page;
     },
   };
+  return client;
 }
 
 export interface ManagementClientOptions extends TransportOptions {
