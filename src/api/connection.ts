@@ -3,8 +3,6 @@
  * localStorage; keys live in sessionStorage (gone with the tab) unless the user chose to
  * remember them, and then in localStorage. React-free: a small external store.
  */
-import { asManagementKey, asTeamApiKey, createManagementClient, createTeamClient } from "./client.ts";
-
 export interface Connection {
   /** Empty: this origin. */
   baseUrl: string;
@@ -88,18 +86,6 @@ export const connectionStore = {
 function publish(next: Connection) {
   current = next;
   listeners.forEach((listener) => listener());
-}
-
-/** The team client of a connection, or null without a team API key. */
-export function teamClientOf(connection: Connection) {
-  return connection.teamApiKey ? createTeamClient({ baseUrl: connection.baseUrl, apiKey: asTeamApiKey(connection.teamApiKey) }) : null;
-}
-
-/** The management client of a connection, or null without a management key. */
-export function managementClientOf(connection: Connection) {
-  return connection.managementKey
-    ? createManagementClient({ managementUrl: connection.managementUrl, managementKey: asManagementKey(connection.managementKey) })
-    : null;
 }
 
 /**

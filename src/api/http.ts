@@ -32,6 +32,15 @@ const transportDefaults = {
   maxDelayMs: 8_000,
 } satisfies TransportOptions;
 
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** `base` with no trailing slash, followed by `path`. An empty base means this origin. */
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, "")}${path}`;
+}
+
 export interface RequestSpec {
   url: string;
   method: "GET" | "DELETE";

@@ -2,7 +2,9 @@
  * Compile-time checks, run by `npm run typecheck`: each `@ts-expect-error` line fails the build
  * if the types stop keeping the two kinds of key apart.
  */
-import { asManagementKey, asTeamApiKey, createManagementClient, createTeamClient } from "./client.ts";
+import { createManagementClient } from "./delete-team.ts";
+import { asManagementKey, asTeamApiKey } from "./key-kinds.ts";
+import { createTeamClient } from "./list-users.ts";
 
 const teamKey = asTeamApiKey("t".repeat(20));
 const managementKey = asManagementKey("m".repeat(20));

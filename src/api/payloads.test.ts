@@ -1,6 +1,8 @@
 /** Parsing of real-world payload variants, and the retry policy, with a scripted fetch. */
 import { describe, expect, it } from "vitest";
-import { asManagementKey, asTeamApiKey, createManagementClient, createTeamClient } from "./client.ts";
+import { createManagementClient } from "./delete-team.ts";
+import { asManagementKey, asTeamApiKey } from "./key-kinds.ts";
+import { createTeamClient } from "./list-users.ts";
 import { AuthenticationError, ContractError, NetworkError, RateLimitedError, ServerError, ValidationError } from "./errors.ts";
 import { parseRetryAfter } from "./http.ts";
 

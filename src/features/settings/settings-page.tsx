@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { connectionStore, teamClientOf, type Connection } from "../../api/connection.ts";
+import { connectionStore, type Connection } from "../../api/connection.ts";
+import { teamClientOf } from "../../api/list-users.ts";
 import { listErrorText } from "../../components/error-text.ts";
 import { SecretInput } from "../../components/secret-input.tsx";
 import { TextField } from "../../components/text-field.tsx";

@@ -6,12 +6,12 @@ import { AuthenticationError, ValidationError } from "../../api/errors.ts";
 import { listErrorText } from "../../components/error-text.ts";
 import { formatCount } from "../../components/format.ts";
 import { useConnection } from "../../components/use-connection.ts";
+import { usersPageOptions } from "../../api/list-users.ts";
 import { ColumnMenu, useColumnVisibility } from "./column-menu.tsx";
 import { usePageParams } from "./page-params.ts";
 import { PaginationBar } from "./pagination-bar.tsx";
 import { ShortcutsHelp } from "./shortcuts-help.tsx";
 import { userMatchesFilter, UsersTable } from "./users-table.tsx";
-import { usersPageOptions } from "./users-queries.ts";
 import { UsersSkeleton } from "./users-skeleton.tsx";
 import "./users.css";
 

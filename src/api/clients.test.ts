@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureSeed, ids, keys, startTestService } from "../../server/testing.ts";
 import type { Listening } from "../../server/service.ts";
-import { asManagementKey, asTeamApiKey, createManagementClient, createTeamClient } from "./client.ts";
+import { createManagementClient } from "./delete-team.ts";
+import { asManagementKey, asTeamApiKey } from "./key-kinds.ts";
+import { createTeamClient } from "./list-users.ts";
 import { AuthenticationError, NetworkError, NotFoundError, ValidationError } from "./errors.ts";
 
 let service: Listening;

@@ -1,0 +1,47 @@
+/** Delete a team — `DELETE /v1/org/{org_id}/team/{team_id}`: the fetcher and its client. */
+import type { Connection } from "./connection.ts";
+import { joinUrl, send, type CallOptions, type TransportOptions } from "./http.ts";
+import { asManagementKey, type ManagementKey } from "./key-kinds.ts";
+
+export interface TeamTarget {
+  orgId: string;
+  teamId: string;
+}
+
+export interface ManagementClientOptions extends TransportOptions {
+  managementUrl: string;
+  managementKey: ManagementKey;
+}
+
+/** The client of the delete operation: it holds a management key and can do nothing else. */
+export function createManagementClient({ managementUrl, managementKey, ...transport }: ManagementClientOptions) {
+  return {
+    /** Deletes a team. Never retried: one call, at most one request. Any 2xx is success. */
+    async deleteTeam({ orgId, teamId }: TeamTarget, { signal }: CallOptions = {}): Promise<void> {
+      await send(
+        {
+          url: joinUrl(managementUrl, `/v1/org/${encodeURIComponent(orgId)}/team/${encodeURIComponent(teamId)}`),
+          method: "DELETE",
+          headers: { Accept: "application/json", "X-Management-Key": managementKey },
+          signal,
+          retryable: false,
+        },
+        { ...transport, retries: 0 },
+      );
+    },
+  };
+}
+
+/** The management client of a connection, or null without a management key. */
+export function managementClientOf(connection: Connection) {
+  return connection.managementKey
+    ? createManagementClient({ managementUrl: connection.managementUrl, managementKey: asManagementKey(connection.managementKey) })
+    : null;
+}
+
+/**
+ * A management key that is the connection's team API key is never sent as one: the browser can
+ * tell that much before the service would refuse it.
+ */
+export const managementKeyIsTeamKey = (connection: Connection) =>
+  connection.managementKey !== "" && connection.managementKey === connection.teamApiKey;

@@ -1,0 +1,89 @@
+/**
+ * List users — `GET /v2/user/`: the fetcher, the query keys and the query options, so every
+ * feature that reads a page of users reads it the same way and shares the cache.
+ */
+import { keepPreviousData } from "@tanstack/query-core";
+import * as z from "zod/mini";
+import type { Connection } from "./connection.ts";
+import { teamTag } from "./connection.ts";
+import { tolerant, type UserPage } from "./contract.ts";
+import { ContractError } from "./errors.ts";
+import { joinUrl, send, type CallOptions, type TransportOptions } from "./http.ts";
+import { asTeamApiKey, type TeamApiKey } from "./key-kinds.ts";
+
+export interface PageRange {
+  offset: number;
+  limit: number;
+}
+
+export interface TeamClientOptions extends TransportOptions {
+  baseUrl: string;
+  apiKey: TeamApiKey;
+}
+
+/** The client of the list operation: it holds a team API key and can do nothing else. */
+export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOptions) {
+  const client = {
+    /**
+     * A page of the team's users, parsed, beside each user exactly as the service sent it (field
+     * order, `provider`, unknown fields), for the detail panel's JSON and the NDJSON export.
+     * Retried on network errors, 429 and 503.
+     */
+    async listUsersAsSent({ offset, limit }: PageRange, { signal }: CallOptions = {}): Promise<{ page: UserPage; sent: unknown[] }> {
+      const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
+      const { status, body } = await send(
+        {
+          url: joinUrl(baseUrl, `/v2/user/?${query.toString()}`),
+          method: "GET",
+          headers: { Accept: "application/json", "x-service-api-key": apiKey },
+          signal,
+          retryable: true,
+        },
+        transport,
+      );
+      const parsed = z.safeParse(tolerant.userPage, body);
+      if (!parsed.success) {
+        const where = parsed.error.issues[0]?.path.join(".") || "the body";
+        throw new ContractError(`The service's user page does not match the contract (at ${where})`, status);
+      }
+      return { page: parsed.data, sent: (body as { users: unknown[] }).users };
+    },
+
+    /** A page of the team's users. Retried on network errors, 429 and 503. */
+    async listUsers(range: PageRange, options: CallOptions = {}): Promise<UserPage> {
+      return (await client.listUsersAsSent(range, options)).page;
+    },
+  };
+  return client;
+}
+
+export type TeamClient = ReturnType<typeof createTeamClient>;
+
+/** The team client of a connection, or null without a team API key. */
+export function teamClientOf(connection: Connection): TeamClient | null {
+  return connection.teamApiKey ? createTeamClient({ baseUrl: connection.baseUrl, apiKey: asTeamApiKey(connection.teamApiKey) }) : null;
+}
+
+/** Query keys of the users' pages. `team` is the connection's tag (see teamTag), never a key. */
+export const usersKeys = {
+  all: ["users"] as const,
+  team: (team: string) => [...usersKeys.all, team] as const,
+  list: ({ team, offset, limit }: PageRange & { team: string }) => [...usersKeys.team(team), "list", { offset, limit }] as const,
+};
+
+/** One page of the connection's team: shared by the users page, its prefetch and the delete dialog. */
+export function usersPageOptions(connection: Connection, { offset, limit }: PageRange) {
+  const client = teamClientOf(connection);
+  // The client is a function of the connection, which teamTag identifies in the key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return {
+    queryKey: usersKeys.list({ team: teamTag(connection), offset, limit }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => {
+      if (!client) throw new Error("No team API key");
+      return client.listUsers({ offset, limit }, { signal });
+    },
+    enabled: client !== null,
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  };
+}
