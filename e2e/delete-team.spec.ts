@@ -79,7 +79,7 @@ test("confirming deletes the team; the users page then reports the key revoked; 
   await page.getByRole("button", { name: "Delete team" }).click();
   await dialog(page).getByLabel("Type the team ID to confirm").fill(team.team_id);
   await dialog(page).getByRole("button", { name: "Delete this team" }).click();
-  await expect(dialog(page).getByRole("alert")).toHaveText("No such team in this organization (it may already be deleted).");
+  await expect(dialog(page).getByRole("alert")).toHaveText("No such team in this organization. It may already be deleted.");
 
   // Both attempts are on record, and download as JSON.
   const record = page.getByRole("region", { name: "Delete attempts in this tab" });

@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { connectionStore, type Connection } from "../../api/connection.ts";
+import { describeError, errorSentence } from "../../api/describe-error.ts";
 import { teamClientOf } from "../../api/list-users.ts";
-import { listErrorText } from "../../components/error-text.ts";
 import { SecretInput } from "../../components/secret-input.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useConnection } from "../../components/use-connection.ts";
@@ -58,7 +58,7 @@ export function SettingsPage() {
       const page = await client.listUsers({ offset: 0, limit: 1 });
       setOutcome({ kind: "ok", text: `Connected. The team has ${page.total.toLocaleString()} ${page.total === 1 ? "user" : "users"}.` });
     } catch (error) {
-      setOutcome({ kind: "error", text: listErrorText(error) });
+      setOutcome({ kind: "error", text: errorSentence(describeError(error, "list")) });
     } finally {
       setTesting(false);
     }

@@ -1,11 +1,12 @@
 /** The delete attempts of this tab (sessionStorage): when, where, and what came of it. No keys. */
 import { useSyncExternalStore } from "react";
+import type { FailureKind } from "../../api/describe-error.ts";
 
 export interface DeleteAttempt {
   at: string;
   orgId: string;
   teamId: string;
-  outcome: "deleted" | "rejected key" | "not found" | "invalid" | "network error" | "failed";
+  outcome: "deleted" | FailureKind;
   detail: string;
 }
 

@@ -2,35 +2,19 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import type { Connection } from "../../api/connection.ts";
 import { managementClientOf, type TeamTarget } from "../../api/delete-team.ts";
-import { AuthenticationError, NetworkError, NotFoundError, ValidationError } from "../../api/errors.ts";
+import { describeError, errorSentence, type FieldError } from "../../api/describe-error.ts";
 import { usersKeys } from "../../api/list-users.ts";
-import { commonErrorText } from "../../components/error-text.ts";
-import { recordAttempt, type DeleteAttempt } from "./delete-log.ts";
+import { recordAttempt } from "./delete-log.ts";
 
 export type FieldErrors = { org_id?: string[]; team_id?: string[]; other?: string[] };
 
-function outcomeOf(error: unknown): Pick<DeleteAttempt, "outcome" | "detail"> {
-  if (error instanceof AuthenticationError) return { outcome: "rejected key", detail: `The management key was rejected. ${error.message}` };
-  if (error instanceof NotFoundError)
-    return { outcome: "not found", detail: "No such team in this organization (it may already be deleted)." };
-  if (error instanceof ValidationError) return { outcome: "invalid", detail: error.message };
-  if (error instanceof NetworkError) {
-    return {
-      outcome: "network error",
-      detail: "No answer came from the service, so nothing is assumed deleted. Check your network, then try again.",
-    };
+/** Each validation detail goes beside the field it names. */
+function byField(errors: FieldError[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const { field, message } of errors) {
+    (fields[field === "org_id" || field === "team_id" ? field : "other"] ??= []).push(message);
   }
-  return { outcome: "failed", detail: commonErrorText(error) };
-}
-
-/** Each validation detail goes beside the field its loc names. */
-function fieldErrorsOf(error: ValidationError): FieldErrors {
-  const byField: FieldErrors = {};
-  for (const item of error.detail) {
-    const field = item.loc[1] === "org_id" || item.loc[1] === "team_id" ? item.loc[1] : "other";
-    (byField[field] ??= []).push(item.msg);
-  }
-  return byField;
+  return fields;
 }
 
 export type DeleteResult =
@@ -62,11 +46,12 @@ export function useDeleteTeam(connection: Connection) {
       queryClient.removeQueries({ queryKey: usersKeys.all });
       return { kind: "deleted", target };
     } catch (failure) {
-      const outcome = outcomeOf(failure);
-      recordAttempt({ at: new Date().toISOString(), ...target, ...outcome });
-      if (failure instanceof ValidationError) return { kind: "invalid", fieldErrors: fieldErrorsOf(failure) };
-      setError(outcome.detail);
-      return { kind: "failed", message: outcome.detail };
+      const description = describeError(failure, "delete");
+      const message = errorSentence(description);
+      recordAttempt({ at: new Date().toISOString(), ...target, outcome: description.kind, detail: message });
+      if (description.fieldErrors.length > 0) return { kind: "invalid", fieldErrors: byField(description.fieldErrors) };
+      setError(message);
+      return { kind: "failed", message };
     } finally {
       inFlight.current = false;
     }

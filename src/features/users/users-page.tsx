@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { User } from "../../api/contract.ts";
-import { AuthenticationError, ValidationError } from "../../api/errors.ts";
-import { listErrorText } from "../../components/error-text.ts";
+import { describeError } from "../../api/describe-error.ts";
+import { ErrorAlert } from "../../components/error-alert.tsx";
 import { formatCount } from "../../components/format.ts";
 import { useConnection } from "../../components/use-connection.ts";
 import { usersPageOptions } from "../../api/list-users.ts";
@@ -111,7 +111,7 @@ export function UsersPage() {
   if (query.isPending) {
     body = <UsersSkeleton rows={Math.min(pageSize, 12)} />;
   } else if (query.isError) {
-    body = <UsersError error={query.error} retry={() => void query.refetch()} retrying={query.isFetching} />;
+    body = <ErrorAlert description={describeError(query.error, "list")} retry={() => void query.refetch()} retrying={query.isFetching} />;
   } else if (data && data.total === 0) {
     body = (
       <div className="card empty-state">
@@ -187,45 +187,5 @@ export function UsersPage() {
       {header}
       {body}
     </>
-  );
-}
-
-function UsersError({ error, retry, retrying }: { error: Error; retry: () => void; retrying: boolean }) {
-  if (error instanceof AuthenticationError) {
-    return (
-      <div className="alert alert-error" role="alert">
-        <p className="alert-title">The team API key was rejected</p>
-        <p>{error.message} If the team was deleted, its key no longer works.</p>
-        <p>
-          <Link to="/settings">Check the key in settings</Link>
-        </p>
-      </div>
-    );
-  }
-  if (error instanceof ValidationError) {
-    return (
-      <div className="alert alert-error" role="alert">
-        <p className="alert-title">The service refused the request</p>
-        <ul>
-          {error.detail.map((d, i) => (
-            <li key={i}>
-              {d.msg} <span className="muted small">({d.loc.join(" › ")})</span>
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
-  return (
-    <div className="alert alert-error" role="alert">
-      <p className="alert-title">The users could not be loaded</p>
-      <p>{listErrorText(error)}</p>
-      <p>
-        <button type="button" className="button" onClick={retry} disabled={retrying}>
-          {retrying && <span className="spinner" aria-hidden="true" />}
-          Retry
-        </button>
-      </p>
-    </div>
   );
 }

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { describeError, errorSentence, type Operation } from "./describe-error.ts";
+import {
+  ApiError,
+  AuthenticationError,
+  ContractError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  ValidationError,
+} from "./errors.ts";
+
+const invalid = new ValidationError([
+  { type: "less_than_equal", loc: ["query", "limit"], msg: "Input should be less than or equal to 500", input: "501" },
+  { type: "uuid_parsing", loc: ["path", "team_id"], msg: "Input should be a valid UUID", input: "x" },
+]);
+
+describe("describeError", () => {
+  it.each<[string, unknown, Operation, string, string, string]>([
+    [
+      "a rejected team key",
+      new AuthenticationError("Invalid API key.", 401),
+      "list",
+      "rejected key",
+      "settings",
+      "The team API key was rejected. Invalid API key.",
+    ],
+    [
+      "a rejected management key",
+      new AuthenticationError("Invalid management key.", 401),
+      "delete",
+      "rejected key",
+      "settings",
+      "The management key was rejected. Invalid management key.",
+    ],
+    [
+      "a list at a wrong address",
+      new NotFoundError("Not Found", 404),
+      "list",
+      "not found",
+      "settings",
+      "No user list at this address. The service answered 404.",
+    ],
+    [
+      "a team already gone",
+      new NotFoundError("Team not found", 404),
+      "delete",
+      "not found",
+      "fix fields",
+      "No such team in this organization. It may already be deleted.",
+    ],
+    [
+      "a 422",
+      invalid,
+      "list",
+      "invalid",
+      "fix fields",
+      "The service refused the request. Input should be less than or equal to 500; Input should be a valid UUID",
+    ],
+    [
+      "a dead network while listing",
+      new NetworkError("Failed to fetch"),
+      "list",
+      "network error",
+      "retry",
+      "The service could not be reached. Check the URL in settings",
+    ],
+    ["a timeout while listing", new NetworkError("slow", true), "list", "network error", "retry", "The service did not answer in time."],
+    [
+      "a dead network while deleting",
+      new NetworkError("Failed to fetch"),
+      "delete",
+      "network error",
+      "retry",
+      "nothing is assumed deleted",
+    ],
+    ["a 429", new RateLimitedError("Too many", 1000), "list", "rate limited", "retry", "too many requests"],
+    ["a 503", new ServerError("Unavailable", 503), "delete", "server error", "retry", "The service failed (503). Try again in a moment."],
+    ["an unreadable answer", new ContractError("not JSON", 200), "list", "unreadable answer", "retry", "could not be read. not JSON"],
+    ["another status", new ApiError("I'm a teapot", 418), "list", "failed", "retry", "The service answered 418. I'm a teapot"],
+    ["a bug", new TypeError("x is undefined"), "list", "failed", "retry", "Something unexpected went wrong. Try again."],
+  ])("words %s", (_, error, operation, kind, action, words) => {
+    const description = describeError(error, operation);
+    expect(description.kind).toBe(kind);
+    expect(description.action).toBe(action);
+    expect(errorSentence(description)).toContain(words);
+  });
+
+  it("puts each 422 detail beside the parameter it names", () => {
+    expect(describeError(invalid, "delete").fieldErrors).toEqual([
+      { field: "limit", where: "query › limit", message: "Input should be less than or equal to 500" },
+      { field: "team_id", where: "path › team_id", message: "Input should be a valid UUID" },
+    ]);
+  });
+
+  it("never repeats a bug's own message to the user", () => {
+    expect(errorSentence(describeError(new Error("secret-ish internals"), "list"))).not.toContain("internals");
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * What a person reads when an operation fails: one function for every view, so each kind of
+ * error is worded once. Keys never appear in the words.
+ */
+import {
+  ApiError,
+  AuthenticationError,
+  ContractError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  ValidationError,
+} from "./errors.ts";
+
+export type Operation = "list" | "delete";
+
+/** The kind of failure, as the delete attempts record names it. */
+export type FailureKind =
+  "rejected key" | "not found" | "invalid" | "network error" | "rate limited" | "server error" | "unreadable answer" | "failed";
+
+export interface FieldError {
+  /** The parameter the service named (`limit`, `team_id`), when it named one. */
+  field: string | undefined;
+  /** Where, as the service located it: `query › limit`. */
+  where: string;
+  message: string;
+}
+
+export interface ErrorDescription {
+  kind: FailureKind;
+  /** A heading: what went wrong. */
+  title: string;
+  /** What it means and what to do. */
+  detail: string;
+  /** Where the remedy is: the settings, trying again, or the fields named. */
+  action: "settings" | "retry" | "fix fields";
+  /** A 422's details, one a field. */
+  fieldErrors: FieldError[];
+}
+
+/** The description as one sentence, for places with room for one line. */
+export const errorSentence = ({ title, detail }: ErrorDescription) => `${title}. ${detail}`;
+
+const describe = (kind: FailureKind, title: string, detail: string, action: ErrorDescription["action"] = "retry"): ErrorDescription => ({
+  kind,
+  title,
+  detail,
+  action,
+  fieldErrors: [],
+});
+
+export function describeError(error: unknown, operation: Operation): ErrorDescription {
+  if (error instanceof AuthenticationError) {
+    return operation === "list"
+      ? describe(
+          "rejected key",
+          "The team API key was rejected",
+          `${error.message} If the team was deleted, its key no longer works.`,
+          "settings",
+        )
+      : describe("rejected key", "The management key was rejected", error.message, "settings");
+  }
+  if (error instanceof NotFoundError) {
+    return operation === "list"
+      ? describe("not found", "No user list at this address", "The service answered 404. Check the API base URL in settings.", "settings")
+      : describe("not found", "No such team in this organization", "It may already be deleted.", "fix fields");
+  }
+  if (error instanceof ValidationError) {
+    return {
+      ...describe("invalid", "The service refused the request", error.detail.map((d) => d.msg).join("; "), "fix fields"),
+      fieldErrors: error.detail.map((d) => ({
+        field: typeof d.loc.at(-1) === "string" ? String(d.loc.at(-1)) : undefined,
+        where: d.loc.join(" › "),
+        message: d.msg,
+      })),
+    };
+  }
+  if (error instanceof NetworkError) {
+    if (operation === "delete") {
+      return describe(
+        "network error",
+        "No answer came from the service",
+        "Without an answer, nothing is assumed deleted. Check your network, then try again.",
+      );
+    }
+    return error.timedOut
+      ? describe("network error", "The service did not answer in time", "Check your network, then try again.")
+      : describe(
+          "network error",
+          "The service could not be reached",
+          "Check the URL in settings and your network, then try again. " +
+            "(A service on another origin must allow this one through CORS; upstream mode avoids the need.)",
+        );
+  }
+  if (error instanceof RateLimitedError) {
+    return describe("rate limited", "The service is receiving too many requests", "Wait a moment, then try again.");
+  }
+  if (error instanceof ServerError) return describe("server error", `The service failed (${error.status})`, "Try again in a moment.");
+  if (error instanceof ContractError) return describe("unreadable answer", "The service's answer could not be read", error.message);
+  if (error instanceof ApiError) return describe("failed", `The service answered ${error.status ?? "unexpectedly"}`, error.message);
+  return describe("failed", "Something unexpected went wrong", "Try again.");
+}
