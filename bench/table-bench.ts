@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromiumArgs, chromiumExecutable } from "../e2e/browser.ts";
+import { storeConnection } from "../e2e/store-connection.ts";
 import { spawnServer } from "../server/spawn-server.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "table-bench-"));
@@ -30,7 +31,7 @@ const apiKey = credentials.orgs[0]!.teams[0]!.api_key;
 
 const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs });
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-await page.addInitScript((key) => sessionStorage.setItem("dashboard.keys", JSON.stringify({ teamApiKey: key, managementKey: "" })), apiKey);
+await storeConnection(page, { teamApiKey: apiKey });
 
 const results = [];
 for (const run of [1, 2, 3]) {

@@ -3,6 +3,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Credentials } from "../server/service.ts";
+import { storeConnection, type StoredConnection } from "./store-connection.ts";
 
 type Team = Credentials["orgs"][number]["teams"][number];
 
@@ -40,16 +41,10 @@ function loadDemo(): Demo {
   };
 }
 
-interface ConnectOptions {
-  teamApiKey?: string;
-  managementKey?: string;
-  orgId?: string;
-}
-
 export const test = base.extend<{
   demo: Demo;
   /** Stores a connection in the tab, as Settings would (sessionStorage), before the app loads. */
-  connect: (options: ConnectOptions) => Promise<void>;
+  connect: (options: StoredConnection) => Promise<void>;
   /** Fails on any serious or critical axe violation of the page as it is now. */
   expectAccessible: (page?: Page) => Promise<void>;
 }>({
@@ -57,17 +52,7 @@ export const test = base.extend<{
     await use(loadDemo());
   },
   connect: async ({ page }, use) => {
-    await use(async ({ teamApiKey = "", managementKey = "", orgId = "" }) => {
-      await page.addInitScript(
-        ({ keys, orgId }) => {
-          if (sessionStorage.getItem("e2e.connected")) return; // once per tab: later changes stand
-          sessionStorage.setItem("e2e.connected", "1");
-          sessionStorage.setItem("dashboard.keys", JSON.stringify(keys));
-          localStorage.setItem("dashboard.connection", JSON.stringify({ baseUrl: "", managementUrl: "", orgId }));
-        },
-        { keys: { teamApiKey, managementKey }, orgId },
-      );
-    });
+    await use((options) => storeConnection(page, options));
   },
   expectAccessible: async ({ page }, use) => {
     await use(async (target = page) => {

@@ -3,6 +3,7 @@
  * screenshots/ (git-ignored) for a person to look at. Compares nothing.
  */
 import { test } from "./fixtures.ts";
+import { storeConnection } from "./store-connection.ts";
 
 const sizes = { wide: { width: 1440, height: 900 }, narrow: { width: 390, height: 844 } };
 
@@ -68,10 +69,7 @@ test("users error and loading states", async ({ page, connect, demo }) => {
   const other = await page.context().newPage();
   await other.setViewportSize(sizes.wide);
   await other.emulateMedia({ colorScheme: "dark" });
-  await other.addInitScript(
-    (key) => sessionStorage.setItem("dashboard.keys", JSON.stringify({ teamApiKey: key, managementKey: "" })),
-    demo.bigTeam.api_key,
-  );
+  await storeConnection(other, { teamApiKey: demo.bigTeam.api_key });
   await other.route("**/v2/user/?offset=0&limit=100", (route) => route.fulfill({ status: 500, json: { detail: "Internal Server Error" } }));
   await other.route("**/v2/user/?offset=100&limit=100", () => {}); // never answers: the first-load skeleton
   await other.goto("/users");

@@ -3,6 +3,8 @@
  * localStorage; keys live in sessionStorage (gone with the tab) unless the user chose to
  * remember them, and then in localStorage. React-free: a small external store.
  */
+import { asRecord, storageKeys, storedValue } from "./stored-value.ts";
+
 export interface Connection {
   /** Empty: this origin. */
   baseUrl: string;
@@ -14,79 +16,70 @@ export interface Connection {
   rememberKeys: boolean;
 }
 
-const placesKey = "dashboard.connection";
-const keysKey = "dashboard.keys";
-
-function read(storage: Storage, key: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(storage.getItem(key) ?? "{}") as unknown;
-    return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+interface Places {
+  baseUrl: string;
+  managementUrl: string;
+  orgId: string;
+}
+interface Keys {
+  teamApiKey: string;
+  managementKey: string;
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
-function load(): Connection {
-  const places = read(localStorage, placesKey);
-  const remembered = read(localStorage, keysKey);
-  const rememberKeys = Object.keys(remembered).length > 0;
-  const keys = rememberKeys ? remembered : read(sessionStorage, keysKey);
-  return {
-    baseUrl: text(places.baseUrl),
-    managementUrl: text(places.managementUrl),
-    orgId: text(places.orgId),
-    teamApiKey: text(keys.teamApiKey),
-    managementKey: text(keys.managementKey),
-    rememberKeys,
-  };
+function parsePlaces(raw: unknown): Places | undefined {
+  const value = asRecord(raw);
+  return value && { baseUrl: text(value.baseUrl), managementUrl: text(value.managementUrl), orgId: text(value.orgId) };
+}
+function parseKeys(raw: unknown): Keys | undefined {
+  const value = asRecord(raw);
+  return value && { teamApiKey: text(value.teamApiKey), managementKey: text(value.managementKey) };
 }
 
-let current: Connection | undefined;
-const listeners = new Set<() => void>();
+const places = storedValue({
+  key: storageKeys.connection,
+  storage: () => localStorage,
+  parse: parsePlaces,
+  fallback: { baseUrl: "", managementUrl: "", orgId: "" },
+});
+const noKeys: Keys | null = null;
+/** Keys are only ever in one of the two storages: remembered ones in localStorage. */
+const rememberedKeys = storedValue({ key: storageKeys.keys, storage: () => localStorage, parse: parseKeys, fallback: noKeys });
+const tabKeys = storedValue({ key: storageKeys.keys, storage: () => sessionStorage, parse: parseKeys, fallback: noKeys });
+
+let current: { from: readonly unknown[]; connection: Connection } | undefined;
+
+/** The connection, the same object while nothing it is made of changed. */
+function load(): Connection {
+  const parts = [places.get(), rememberedKeys.get(), tabKeys.get()] as const;
+  if (current && current.from.every((part, i) => part === parts[i])) return current.connection;
+  const [where, remembered, tab] = parts;
+  const keys = remembered ?? tab ?? { teamApiKey: "", managementKey: "" };
+  const connection = { ...where, ...keys, rememberKeys: remembered !== null };
+  current = { from: parts, connection };
+  return connection;
+}
 
 export const connectionStore = {
-  get(): Connection {
-    current ??= load();
-    return current;
-  },
+  get: load,
   subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
+    const unsubscribe = [places, rememberedKeys, tabKeys].map((stored) => stored.subscribe(listener));
+    return () => unsubscribe.forEach((stop) => stop());
   },
   save(next: Connection): void {
-    const trimmed: Connection = {
-      ...next,
-      baseUrl: next.baseUrl.trim(),
-      managementUrl: next.managementUrl.trim(),
-      orgId: next.orgId.trim(),
-      teamApiKey: next.teamApiKey.trim(),
-      managementKey: next.managementKey.trim(),
-    };
-    localStorage.setItem(
-      placesKey,
-      JSON.stringify({ baseUrl: trimmed.baseUrl, managementUrl: trimmed.managementUrl, orgId: trimmed.orgId }),
-    );
-    const keys = JSON.stringify({ teamApiKey: trimmed.teamApiKey, managementKey: trimmed.managementKey });
-    const hasKeys = trimmed.teamApiKey !== "" || trimmed.managementKey !== "";
-    // Keys are only ever in one of the two storages.
-    localStorage.removeItem(keysKey);
-    sessionStorage.removeItem(keysKey);
-    if (hasKeys) (trimmed.rememberKeys ? localStorage : sessionStorage).setItem(keysKey, keys);
-    publish(trimmed);
+    const trim = (value: string) => value.trim();
+    places.set({ baseUrl: trim(next.baseUrl), managementUrl: trim(next.managementUrl), orgId: trim(next.orgId) });
+    const keys = { teamApiKey: trim(next.teamApiKey), managementKey: trim(next.managementKey) };
+    rememberedKeys.remove();
+    tabKeys.remove();
+    if (keys.teamApiKey !== "" || keys.managementKey !== "") (next.rememberKeys ? rememberedKeys : tabKeys).set(keys);
   },
   forgetKeys(): void {
-    localStorage.removeItem(keysKey);
-    sessionStorage.removeItem(keysKey);
-    publish({ ...connectionStore.get(), teamApiKey: "", managementKey: "", rememberKeys: false });
+    rememberedKeys.remove();
+    tabKeys.remove();
   },
 };
-
-function publish(next: Connection) {
-  current = next;
-  listeners.forEach((listener) => listener());
-}
 
 /**
  * A short, non-reversible tag of where and as whom the team client reads (FNV-1a), so cached

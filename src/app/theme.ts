@@ -1,29 +1,24 @@
-import { useSyncExternalStore } from "react";
+import { storageKeys, storedValue } from "../api/stored-value.ts";
+import { useStoredValue } from "../components/use-stored-value.ts";
 
 export type ThemeChoice = "system" | "light" | "dark";
-const storageKey = "dashboard.theme";
-const listeners = new Set<() => void>();
 
-function stored(): ThemeChoice {
-  const value = localStorage.getItem(storageKey);
-  return value === "light" || value === "dark" ? value : "system";
-}
+const theme = storedValue<ThemeChoice>({
+  key: storageKeys.theme,
+  storage: () => localStorage,
+  parse: (raw) => (raw === "light" || raw === "dark" ? raw : undefined),
+  fallback: "system",
+});
 
 /** `color-scheme` on the root decides every `light-dark()` colour; "system" leaves it to the OS. */
-export function applyTheme(choice: ThemeChoice = stored()) {
+export function applyTheme(choice: ThemeChoice = theme.get()) {
   document.documentElement.dataset.theme = choice;
 }
 
 export function setTheme(choice: ThemeChoice) {
-  if (choice === "system") localStorage.removeItem(storageKey);
-  else localStorage.setItem(storageKey, choice);
+  if (choice === "system") theme.remove();
+  else theme.set(choice);
   applyTheme(choice);
-  listeners.forEach((listener) => listener());
 }
 
-export function useTheme(): ThemeChoice {
-  return useSyncExternalStore((listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, stored);
-}
+export const useTheme = () => useStoredValue(theme);

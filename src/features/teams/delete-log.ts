@@ -1,6 +1,7 @@
 /** The delete attempts of this tab (sessionStorage): when, where, and what came of it. No keys. */
-import { useSyncExternalStore } from "react";
 import type { FailureKind } from "../../api/describe-error.ts";
+import { asRecord, storageKeys, storedValue } from "../../api/stored-value.ts";
+import { useStoredValue } from "../../components/use-stored-value.ts";
 
 export interface DeleteAttempt {
   at: string;
@@ -10,36 +11,26 @@ export interface DeleteAttempt {
   detail: string;
 }
 
-const storageKey = "dashboard.delete-attempts";
-const listeners = new Set<() => void>();
-let cache: DeleteAttempt[] | undefined;
+const isAttempt = (raw: unknown): raw is DeleteAttempt => {
+  const value = asRecord(raw);
+  return value !== undefined && ["at", "orgId", "teamId", "outcome", "detail"].every((field) => typeof value[field] === "string");
+};
 
-function read(): DeleteAttempt[] {
-  if (cache) return cache;
-  try {
-    const value = JSON.parse(sessionStorage.getItem(storageKey) ?? "[]") as unknown;
-    cache = Array.isArray(value) ? (value as DeleteAttempt[]) : [];
-  } catch {
-    cache = [];
-  }
-  return cache;
-}
+const attempts = storedValue<DeleteAttempt[]>({
+  key: storageKeys.deleteAttempts,
+  storage: () => sessionStorage,
+  parse: (raw) => (Array.isArray(raw) ? raw.filter(isAttempt) : undefined),
+  fallback: [],
+});
 
 export function recordAttempt(attempt: DeleteAttempt) {
-  cache = [attempt, ...read()];
-  sessionStorage.setItem(storageKey, JSON.stringify(cache));
-  listeners.forEach((listener) => listener());
+  attempts.set([attempt, ...attempts.get()]);
 }
 
-export function useDeleteAttempts(): DeleteAttempt[] {
-  return useSyncExternalStore((listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, read);
-}
+export const useDeleteAttempts = () => useStoredValue(attempts);
 
-export function downloadAttempts(attempts: DeleteAttempt[]) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(attempts, null, 2)], { type: "application/json" }));
+export function downloadAttempts(list: DeleteAttempt[]) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(list, null, 2)], { type: "application/json" }));
   const link = document.createElement("a");
   link.href = url;
   link.download = `delete-attempts-${new Date().toISOString().slice(0, 19).replaceAll(":", "-")}.json`;

@@ -1,30 +1,28 @@
 import type { ColumnVisibilityState as VisibilityState } from "@tanstack/react-table";
-import { useState } from "react";
+import { asRecord, storageKeys, storedValue } from "../../api/stored-value.ts";
+import { useStoredValue } from "../../components/use-stored-value.ts";
 import { defaultColumnVisibility, hideableColumns } from "./user-columns.tsx";
 
-const storageKey = "dashboard.users.columns";
-
-function storedVisibility(): VisibilityState {
-  try {
-    const value = JSON.parse(localStorage.getItem(storageKey) ?? "null") as unknown;
-    return value && typeof value === "object"
-      ? { ...defaultColumnVisibility, ...(value as VisibilityState) }
-      : { ...defaultColumnVisibility };
-  } catch {
-    return { ...defaultColumnVisibility };
-  }
-}
+const columns = storedValue<VisibilityState>({
+  key: storageKeys.userColumns,
+  storage: () => localStorage,
+  parse: (raw) => {
+    const value = asRecord(raw);
+    return (
+      value && {
+        ...defaultColumnVisibility,
+        ...Object.fromEntries(Object.entries(value).filter(([, shown]) => typeof shown === "boolean")),
+      }
+    );
+  },
+  fallback: { ...defaultColumnVisibility },
+});
 
 /** Which columns show, remembered in localStorage (it holds no secret). */
 export function useColumnVisibility() {
-  const [visibility, setVisibility] = useState<VisibilityState>(storedVisibility);
-  const update = (next: VisibilityState | ((old: VisibilityState) => VisibilityState)) => {
-    setVisibility((old) => {
-      const value = typeof next === "function" ? next(old) : next;
-      localStorage.setItem(storageKey, JSON.stringify(value));
-      return value;
-    });
-  };
+  const visibility = useStoredValue(columns);
+  const update = (next: VisibilityState | ((old: VisibilityState) => VisibilityState)) =>
+    columns.set(typeof next === "function" ? next(columns.get()) : next);
   return [visibility, update] as const;
 }
 
