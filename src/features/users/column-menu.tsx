@@ -1,38 +1,7 @@
-import type { ColumnVisibilityState as VisibilityState } from "@tanstack/react-table";
-import { asRecord, storageKeys, storedValue } from "../../api/stored-value.ts";
-import { useStoredValue } from "../../components/use-stored-value.ts";
-import { defaultColumnVisibility, hideableColumns } from "./user-columns.tsx";
+import type { UsersTableModel } from "./use-users-table.ts";
 
-const columns = storedValue<VisibilityState>({
-  key: storageKeys.userColumns,
-  storage: () => localStorage,
-  parse: (raw) => {
-    const value = asRecord(raw);
-    return (
-      value && {
-        ...defaultColumnVisibility,
-        ...Object.fromEntries(Object.entries(value).filter(([, shown]) => typeof shown === "boolean")),
-      }
-    );
-  },
-  fallback: { ...defaultColumnVisibility },
-});
-
-/** Which columns show, remembered in localStorage (it holds no secret). */
-export function useColumnVisibility() {
-  const visibility = useStoredValue(columns);
-  const update = (next: VisibilityState | ((old: VisibilityState) => VisibilityState)) =>
-    columns.set(typeof next === "function" ? next(columns.get()) : next);
-  return [visibility, update] as const;
-}
-
-interface ColumnMenuProps {
-  visibility: VisibilityState;
-  onChange: (next: VisibilityState) => void;
-}
-
-/** A popover of checkboxes, one per column that can be hidden. */
-export function ColumnMenu({ visibility, onChange }: ColumnMenuProps) {
+/** A popover of checkboxes, one per column that can be hidden, built from the table itself. */
+export function ColumnMenu({ table }: { table: UsersTableModel }) {
   return (
     <>
       <button type="button" className="button" popoverTarget="column-menu">
@@ -41,16 +10,15 @@ export function ColumnMenu({ visibility, onChange }: ColumnMenuProps) {
       <div id="column-menu" popover="auto" className="popover">
         <fieldset>
           <legend className="popover-title">Visible columns</legend>
-          {hideableColumns.map(({ id, label }) => (
-            <label key={id} className="checkbox">
-              <input
-                type="checkbox"
-                checked={visibility[id] !== false}
-                onChange={(e) => onChange({ ...visibility, [id]: e.target.checked })}
-              />
-              <span>{label}</span>
-            </label>
-          ))}
+          {table
+            .getAllLeafColumns()
+            .filter((column) => column.getCanHide())
+            .map((column) => (
+              <label key={column.id} className="checkbox">
+                <input type="checkbox" checked={column.getIsVisible()} onChange={(e) => column.toggleVisibility(e.target.checked)} />
+                <span>{column.columnDef.meta?.label}</span>
+              </label>
+            ))}
         </fieldset>
       </div>
     </>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
 
 export const pageSizes = [25, 50, 100, 250, 500] as const;
@@ -38,26 +38,46 @@ export function usePageParams() {
     (search.has("page") && String(params.page) !== search.get("page")) ||
     (search.has("pageSize") && String(params.pageSize) !== search.get("pageSize"));
 
-  const update = useCallback(
-    (change: Partial<PageParams>, { replace = false } = {}) => {
-      setSearch(
-        (current) => {
-          const next = new URLSearchParams(current);
-          const page = change.page ?? normalizePage(current.get("page"));
-          const pageSize = change.pageSize ?? normalizePageSize(current.get("pageSize"));
-          const userId = change.userId === undefined ? current.get("user") : change.userId;
-          if (page === 1) next.delete("page");
-          else next.set("page", String(page));
-          if (pageSize === defaultPageSize) next.delete("pageSize");
-          else next.set("pageSize", String(pageSize));
-          if (userId) next.set("user", userId);
-          else next.delete("user");
-          return next;
-        },
-        { replace },
-      );
-    },
-    [setSearch],
-  );
+  // React Router's setter changes with every URL; `update` stays the same function, so rows
+  // and effects that hold it do not re-render or re-run when the page changes.
+  const setSearchRef = useRef(setSearch);
+  useLayoutEffect(() => {
+    setSearchRef.current = setSearch;
+  }, [setSearch]);
+
+  const update = useCallback((change: Partial<PageParams>, { replace = false } = {}) => {
+    setSearchRef.current(
+      (current) => {
+        const next = new URLSearchParams(current);
+        const page = change.page ?? normalizePage(current.get("page"));
+        const pageSize = change.pageSize ?? normalizePageSize(current.get("pageSize"));
+        const userId = change.userId === undefined ? current.get("user") : change.userId;
+        if (page === 1) next.delete("page");
+        else next.set("page", String(page));
+        if (pageSize === defaultPageSize) next.delete("pageSize");
+        else next.set("pageSize", String(pageSize));
+        if (userId) next.set("user", userId);
+        else next.delete("user");
+        return next;
+      },
+      { replace },
+    );
+  }, []);
   return { params, needsCorrection, update };
+}
+
+/**
+ * A URL asking for an impossible page or size is corrected in place: a malformed value at once,
+ * a page past the last once the current page's total says where the last is.
+ */
+export function usePageCorrection(
+  { needsCorrection, update }: Pick<ReturnType<typeof usePageParams>, "needsCorrection" | "update">,
+  { page, pageCount }: { page: number; pageCount: number | undefined },
+) {
+  useEffect(() => {
+    if (needsCorrection) update({}, { replace: true });
+  }, [needsCorrection, update]);
+  useEffect(() => {
+    if (pageCount !== undefined && page > pageCount) update({ page: pageCount }, { replace: true });
+  }, [page, pageCount, update]);
 }

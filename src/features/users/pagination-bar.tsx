@@ -2,28 +2,27 @@ import { useState } from "react";
 import { formatCount } from "../../components/format.ts";
 import { pageSizes } from "./page-params.ts";
 
-interface PaginationBarProps {
+/** Where the table stands: everything the bar shows. */
+export interface PageView {
+  /** 1-based. */
   page: number;
   pageCount: number;
   pageSize: number;
   total: number;
   /** Rows on the page shown now. */
   rowsOnPage: number;
+  /** The page asked for is still loading (the previous one stays on screen). */
   loading: boolean;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (size: number) => void;
 }
 
-export function PaginationBar({
-  page,
-  pageCount,
-  pageSize,
-  total,
-  rowsOnPage,
-  loading,
-  onPageChange,
-  onPageSizeChange,
-}: PaginationBarProps) {
+interface PaginationBarProps {
+  view: PageView;
+  onChange: (change: { page: number; pageSize?: number }) => void;
+}
+
+export function PaginationBar({ view, onChange }: PaginationBarProps) {
+  const { page, pageCount, pageSize, total, rowsOnPage, loading } = view;
+  const onPageChange = (next: number) => onChange({ page: next });
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = total === 0 ? 0 : Math.min(total, (page - 1) * pageSize + rowsOnPage);
   return (
@@ -39,7 +38,15 @@ export function PaginationBar({
       <div className="pagination-controls">
         <label className="page-size">
           <span>Rows per page</span>
-          <select className="select" value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
+          <select
+            className="select"
+            value={pageSize}
+            onChange={(e) => {
+              // A new size keeps the first row of the view on screen.
+              const size = Number(e.target.value);
+              onChange({ pageSize: size, page: Math.floor(((page - 1) * pageSize) / size) + 1 });
+            }}
+          >
             {pageSizes.map((size) => (
               <option key={size} value={size}>
                 {size}

@@ -4,8 +4,17 @@ import { CopyButton } from "../../components/copy-button.tsx";
 import { formatCalendarDate, formatDateTime } from "../../components/format.ts";
 import { SourceLogos } from "./source-logos.tsx";
 
+/** What each column says of itself: the column menu, the widths and the defaults read it. */
+export interface UserColumnMeta {
+  /** The column's name in the column menu. */
+  label: string;
+  /** In pixels. */
+  width: number;
+  hiddenByDefault?: boolean;
+}
+
 /** Only the features the table uses are bundled. */
-export const userTableFeatures = tableFeatures({ columnVisibilityFeature });
+export const userTableFeatures = tableFeatures({ columnVisibilityFeature, columnMeta: {} as UserColumnMeta });
 const column = createColumnHelper<typeof userTableFeatures, User>();
 
 function Missing() {
@@ -16,21 +25,12 @@ function Missing() {
   );
 }
 
-/** Column widths in pixels, by column ID. */
-export const columnWidths: Record<string, number> = {
-  client_user_id: 300,
-  created_on: 170,
-  connected_sources: 210,
-  birth_date: 150,
-  time_zone: 170,
-  team_id: 300,
-};
-
 export function userColumns(baseUrl: string) {
   return column.columns([
     column.accessor("client_user_id", {
       id: "client_user_id",
       header: "Client user ID",
+      meta: { label: "Client user ID", width: 300 },
       enableHiding: false,
       cell: ({ row }) => (
         <div className="identity">
@@ -45,6 +45,7 @@ export function userColumns(baseUrl: string) {
     column.accessor("created_on", {
       id: "created_on",
       header: "Created",
+      meta: { label: "Created", width: 170 },
       cell: ({ getValue }) => (
         <time dateTime={getValue()} title={getValue()}>
           {formatDateTime(getValue())}
@@ -54,11 +55,13 @@ export function userColumns(baseUrl: string) {
     column.accessor("connected_sources", {
       id: "connected_sources",
       header: "Connected sources",
+      meta: { label: "Connected sources", width: 210 },
       cell: ({ getValue }) => <SourceLogos sources={getValue()} baseUrl={baseUrl} />,
     }),
     column.accessor((u) => u.fallback_birth_date ?? null, {
       id: "birth_date",
       header: "Birth date",
+      meta: { label: "Birth date", width: 150 },
       cell: ({ getValue }) => {
         const birth = getValue();
         return birth ? (
@@ -74,6 +77,7 @@ export function userColumns(baseUrl: string) {
     column.accessor((u) => u.fallback_time_zone ?? null, {
       id: "time_zone",
       header: "Time zone",
+      meta: { label: "Time zone", width: 170 },
       cell: ({ getValue }) => {
         const zone = getValue();
         return zone ? (
@@ -89,17 +93,15 @@ export function userColumns(baseUrl: string) {
     column.accessor("team_id", {
       id: "team_id",
       header: "Team ID",
+      meta: { label: "Team ID", width: 300, hiddenByDefault: true },
       cell: ({ getValue }) => <code className="small">{getValue()}</code>,
     }),
   ]);
 }
 
-export const defaultColumnVisibility = { team_id: false } as const;
-
-export const hideableColumns = [
-  { id: "created_on", label: "Created" },
-  { id: "connected_sources", label: "Connected sources" },
-  { id: "birth_date", label: "Birth date" },
-  { id: "time_zone", label: "Time zone" },
-  { id: "team_id", label: "Team ID" },
-] as const;
+/** Columns shown unless the user chose otherwise. */
+export const defaultColumnVisibility: Record<string, boolean> = Object.fromEntries(
+  userColumns("")
+    .filter((c) => c.meta?.hiddenByDefault)
+    .map((c) => [c.id, false]),
+);

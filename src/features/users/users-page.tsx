@@ -1,81 +1,61 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useCallback, useDeferredValue, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { User } from "../../api/contract.ts";
 import { describeError } from "../../api/describe-error.ts";
+import { usersPageOptions } from "../../api/list-users.ts";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { formatCount } from "../../components/format.ts";
 import { useConnection } from "../../components/use-connection.ts";
-import { usersPageOptions } from "../../api/list-users.ts";
-import { ColumnMenu, useColumnVisibility } from "./column-menu.tsx";
-import { usePageParams } from "./page-params.ts";
+import { ColumnMenu } from "./column-menu.tsx";
+import { filterUsers } from "./filter-users.ts";
+import { usePageCorrection, usePageParams } from "./page-params.ts";
 import { PaginationBar } from "./pagination-bar.tsx";
 import { ShortcutsHelp } from "./shortcuts-help.tsx";
-import { userMatchesFilter, UsersTable } from "./users-table.tsx";
+import { usePageShortcuts } from "./use-page-shortcuts.ts";
+import { usePrefetchNextPage } from "./use-prefetch-next-page.ts";
+import { useUsersTable } from "./use-users-table.ts";
 import { UsersSkeleton } from "./users-skeleton.tsx";
+import { UsersTable, type UsersTableHandle } from "./users-table.tsx";
 import "./users.css";
 
 // Opened on demand; not part of the page's first load.
 const UserDetailPanel = lazy(async () => ({ default: (await import("./user-detail-panel.tsx")).UserDetailPanel }));
 
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName));
-}
+const noUsers: User[] = [];
 
 export function UsersPage() {
   const connection = useConnection();
-  const queryClient = useQueryClient();
-  const { params, needsCorrection, update } = usePageParams();
-  const [filter, setFilter] = useState("");
-  const [visibility, setVisibility] = useColumnVisibility();
-  const filterId = useId();
-
+  const pageParams = usePageParams();
+  const { params, update } = pageParams;
   const { page, pageSize, userId } = params;
   const offset = (page - 1) * pageSize;
-  const options = usersPageOptions(connection, { offset, limit: pageSize });
-  const query = useQuery(options);
+
+  const query = useQuery(usersPageOptions(connection, { offset, limit: pageSize }));
   const data = query.data;
   const current = data !== undefined && !query.isPlaceholderData;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / pageSize)) : undefined;
 
-  // A URL asking for an impossible page or size is corrected, in place.
-  useEffect(() => {
-    if (needsCorrection) update({}, { replace: true });
-  }, [needsCorrection, update]);
-  useEffect(() => {
-    if (current && pageCount !== undefined && page > pageCount) update({ page: pageCount }, { replace: true });
-  }, [current, page, pageCount, update]);
+  usePageCorrection(pageParams, { page, pageCount: current ? pageCount : undefined });
+  usePrefetchNextPage(connection, { offset, limit: pageSize, total: current ? data.total : undefined });
+  const goTo = useCallback((next: number) => update({ page: next }), [update]);
+  usePageShortcuts({ page, pageCount }, goTo);
 
-  // The next page is fetched before it is asked for.
-  useEffect(() => {
-    if (current && pageCount !== undefined && page < pageCount) {
-      void queryClient.prefetchQuery(usersPageOptions(connection, { offset: offset + pageSize, limit: pageSize }));
-    }
-  }, [current, page, pageCount, offset, pageSize, connection, queryClient]);
+  // The filter is applied once, to the deferred text, so typing stays responsive and the match
+  // count always describes the rows shown.
+  const [filter, setFilter] = useState("");
+  const deferredFilter = useDeferredValue(filter);
+  const users = data?.users ?? noUsers;
+  const shown = useMemo(() => filterUsers(users, deferredFilter), [users, deferredFilter]);
+  const table = useUsersTable(shown, connection.baseUrl);
+  const tableRef = useRef<UsersTableHandle>(null);
+  const filterId = useId();
 
-  // [ and ] change page, unless the user is typing.
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (pageCount === undefined || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
-      if (event.key === "[" && page > 1) update({ page: page - 1 });
-      if (event.key === "]" && page < pageCount) update({ page: page + 1 });
-    }
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [page, pageCount, update]);
-
-  // A stable callback, so that the memoized rows do not re-render when the URL changes.
-  const updateRef = useRef(update);
-  useLayoutEffect(() => {
-    updateRef.current = update;
-  }, [update]);
-  const openUser = useCallback((user: User) => updateRef.current({ userId: user.user_id }), []);
-
-  const closeDetail = () => {
-    const id = userId;
+  const openUser = useCallback((user: User) => update({ userId: user.user_id }), [update]);
+  const closeDetail = useCallback(() => {
     update({ userId: null });
-    if (id) requestAnimationFrame(() => document.querySelector<HTMLElement>(`tr[data-user-id="${CSS.escape(id)}"]`)?.focus());
-  };
+    if (userId) requestAnimationFrame(() => tableRef.current?.focusRow(userId));
+  }, [update, userId]);
 
   const teamId = data?.users[0]?.team_id;
   const header = (
@@ -120,7 +100,6 @@ export function UsersPage() {
       </div>
     );
   } else if (data) {
-    const shown = filter ? data.users.filter((u) => userMatchesFilter(u, filter)).length : data.users.length;
     body = (
       <div className={`users-layout ${userId ? "with-panel" : ""}`}>
         <div className="users-main card flush">
@@ -140,39 +119,39 @@ export function UsersPage() {
                 spellCheck={false}
               />
               <p id={`${filterId}-hint`} className="hint small muted">
-                Only the {formatCount(data.users.length)} rows of this page are searched{filter ? `: ${formatCount(shown)} match` : ""}.
+                Only the {formatCount(users.length)} rows of this page are searched
+                {deferredFilter.trim() ? `: ${formatCount(shown.length)} match` : ""}.
               </p>
             </div>
             <div className="row toolbar-actions">
-              <ColumnMenu visibility={visibility} onChange={setVisibility} />
+              <ColumnMenu table={table} />
               <ShortcutsHelp />
             </div>
           </div>
           <UsersTable
-            users={data.users}
-            baseUrl={connection.baseUrl}
-            filter={filter}
-            columnVisibility={visibility}
-            onColumnVisibilityChange={setVisibility}
+            ref={tableRef}
+            table={table}
             openUserId={userId}
             onOpenUser={openUser}
+            empty="No user on this page matches the filter."
           />
           <PaginationBar
-            page={page}
-            pageCount={pageCount ?? 1}
-            pageSize={pageSize}
-            total={data.total}
-            rowsOnPage={data.users.length}
-            loading={query.isPlaceholderData}
-            onPageChange={(next) => update({ page: next })}
-            onPageSizeChange={(size) => update({ pageSize: size, page: Math.floor(offset / size) + 1 })}
+            view={{
+              page,
+              pageCount: pageCount ?? 1,
+              pageSize,
+              total: data.total,
+              rowsOnPage: users.length,
+              loading: query.isPlaceholderData,
+            }}
+            onChange={update}
           />
         </div>
         {userId && (
           <Suspense fallback={<aside className="detail-panel" aria-busy="true" />}>
             <UserDetailPanel
               userId={userId}
-              user={data.users.find((u) => u.user_id === userId)}
+              user={users.find((u) => u.user_id === userId)}
               baseUrl={connection.baseUrl}
               onClose={closeDetail}
             />

@@ -1,53 +1,28 @@
-import { flexRender, useTable, type ColumnVisibilityState, type OnChangeFn, type Row } from "@tanstack/react-table";
-import { memo, useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { flexRender, type Cell, type Row } from "@tanstack/react-table";
+import { memo, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from "react";
 import type { User } from "../../api/contract.ts";
-import { columnWidths, userColumns, userTableFeatures } from "./user-columns.tsx";
+import type { UsersTableModel } from "./use-users-table.ts";
+import type { userTableFeatures } from "./user-columns.tsx";
 
-interface UsersTableProps {
-  users: User[];
-  baseUrl: string;
-  /** Filters the rows of this page by client user ID or user ID. */
-  filter: string;
-  columnVisibility: ColumnVisibilityState;
-  onColumnVisibilityChange: OnChangeFn<ColumnVisibilityState>;
-  openUserId: string | null;
-  onOpenUser: (user: User) => void;
+export interface UsersTableHandle {
+  /** Moves the keyboard focus to a user's row, if it is shown. */
+  focusRow(userId: string): void;
 }
 
-export function userMatchesFilter(user: User, filter: string): boolean {
-  const needle = filter.trim().toLowerCase();
-  return needle === "" || user.client_user_id.toLowerCase().includes(needle) || user.user_id.toLowerCase().includes(needle);
+interface UsersTableProps {
+  table: UsersTableModel;
+  openUserId: string | null;
+  onOpenUser: (user: User) => void;
+  /** Shown in place of the rows when there are none. */
+  empty: string;
+  ref?: Ref<UsersTableHandle>;
 }
 
 /**
- * The users of one page, at most 500 rows. They are not virtualized: `npm run bench:table`
- * shows a page of 500 scrolls with no long frame, and a virtualizer would not fit the users
- * route's bundle budget. Rows are memoized. Arrow keys or j/k move the row focus; Enter opens.
+ * The users of one page, at most 500 rows. Rows are memoized. Arrow keys or j/k move the row
+ * focus (a roving tabindex); Home and End go to the first and last row; Enter opens.
  */
-export function UsersTable({
-  users,
-  baseUrl,
-  filter,
-  columnVisibility,
-  onColumnVisibilityChange,
-  openUserId,
-  onOpenUser,
-}: UsersTableProps) {
-  const columns = useMemo(() => userColumns(baseUrl), [baseUrl]);
-  // Typing stays responsive while up to 500 rows are filtered behind it.
-  const deferredFilter = useDeferredValue(filter);
-  const shown = useMemo(
-    () => (deferredFilter ? users.filter((u) => userMatchesFilter(u, deferredFilter)) : users),
-    [users, deferredFilter],
-  );
-  const table = useTable({
-    features: userTableFeatures,
-    data: shown,
-    columns,
-    state: { columnVisibility },
-    onColumnVisibilityChange,
-    getRowId: (user) => user.user_id,
-  });
+export function UsersTable({ table, openUserId, onOpenUser, empty, ref }: UsersTableProps) {
   const rows = table.getRowModel().rows;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [activeIndex, setActiveIndex] = useState(0);
@@ -56,8 +31,15 @@ export function UsersTable({
   function moveTo(index: number) {
     const next = Math.max(0, Math.min(rows.length - 1, index));
     setActiveIndex(next);
-    bodyRef.current?.querySelector<HTMLElement>(`tr[data-index="${next}"]`)?.focus();
+    bodyRef.current?.rows[next]?.focus();
   }
+
+  useImperativeHandle(ref, () => ({
+    focusRow(userId) {
+      const index = rows.findIndex((row) => row.id === userId);
+      if (index >= 0) moveTo(index);
+    },
+  }));
 
   function onKeyDown(event: KeyboardEvent<HTMLTableSectionElement>) {
     if (event.altKey || event.ctrlKey || event.metaKey || !(event.target instanceof HTMLTableRowElement)) return;
@@ -80,14 +62,12 @@ export function UsersTable({
     }
   }
 
-  const visibleColumns = table.getVisibleLeafColumns();
-  const visibilityKey = visibleColumns.map((c) => c.id).join();
   return (
     <div className="table-scroll">
       <table className="users-table" aria-label="Users">
         <colgroup>
-          {visibleColumns.map((c) => (
-            <col key={c.id} style={{ width: columnWidths[c.id] }} />
+          {table.getVisibleLeafColumns().map((c) => (
+            <col key={c.id} style={{ width: c.columnDef.meta?.width }} />
           ))}
         </colgroup>
         <thead>
@@ -108,37 +88,36 @@ export function UsersTable({
             <UserRow
               key={row.id}
               row={row}
+              cells={row.getVisibleCells()}
               index={index}
               focusable={index === active}
               open={row.id === openUserId}
-              visibilityKey={visibilityKey}
               onActivate={setActiveIndex}
               onOpenUser={onOpenUser}
             />
           ))}
         </tbody>
       </table>
-      {rows.length === 0 && users.length > 0 && <p className="table-note">No user on this page matches the filter.</p>}
+      {rows.length === 0 && <p className="table-note">{empty}</p>}
     </div>
   );
 }
 
 interface UserRowProps {
   row: Row<typeof userTableFeatures, User>;
+  /** The row's visible cells: a new array when the visible columns change, which re-renders the row. */
+  cells: Cell<typeof userTableFeatures, User, unknown>[];
   index: number;
   focusable: boolean;
   open: boolean;
-  /** Re-renders the row when the visible columns change. */
-  visibilityKey: string;
   onActivate: (index: number) => void;
   onOpenUser: (user: User) => void;
 }
 
 /** Memoized: opening a user or moving the focus re-renders two rows, not five hundred. */
-const UserRow = memo(function UserRow({ row, index, focusable, open, onActivate, onOpenUser }: UserRowProps) {
+const UserRow = memo(function UserRow({ row, cells, index, focusable, open, onActivate, onOpenUser }: UserRowProps) {
   return (
     <tr
-      data-index={index}
       data-user-id={row.id}
       tabIndex={focusable ? 0 : -1}
       className={open ? "is-open" : undefined}
@@ -148,7 +127,7 @@ const UserRow = memo(function UserRow({ row, index, focusable, open, onActivate,
       }}
       onFocus={() => onActivate(index)}
     >
-      {row.getVisibleCells().map((cell) => (
+      {cells.map((cell) => (
         <td key={cell.id}>
           <div className="cell">{flexRender(cell.column.columnDef.cell, cell.getContext())}</div>
         </td>

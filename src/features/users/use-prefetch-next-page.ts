@@ -1,0 +1,14 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { Connection } from "../../api/connection.ts";
+import { usersPageOptions } from "../../api/list-users.ts";
+
+/** The next page is fetched before it is asked for, once the current one has come. */
+export function usePrefetchNextPage(connection: Connection, { offset, limit, total }: { offset: number; limit: number; total?: number }) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (total !== undefined && offset + limit < total) {
+      void queryClient.prefetchQuery(usersPageOptions(connection, { offset: offset + limit, limit }));
+    }
+  }, [connection, offset, limit, total, queryClient]);
+}
