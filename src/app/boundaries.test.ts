@@ -1,0 +1,32 @@
+/** The architecture's import rules are enforced by ESLint: these cases prove the rules bite. */
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint();
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+describe("import boundaries", () => {
+  it.each([
+    ["src/features/users/x.ts", 'import { useDeleteTeam } from "../teams/use-delete-team.ts";\nvoid useDeleteTeam;\n'],
+    ["src/features/users/sub/x.ts", 'import { SettingsPage } from "../../settings/settings-page.tsx";\nvoid SettingsPage;\n'],
+    ["src/features/teams/x.ts", 'import { filterUsers } from "../users/filter-users.ts";\nvoid filterUsers;\n'],
+    ["src/api/x.ts", 'import { useState } from "react";\nvoid useState;\n'],
+    ["src/api/x.ts", 'import { useQuery } from "@tanstack/react-query";\nvoid useQuery;\n'],
+    ["src/api/x.ts", 'import { ErrorAlert } from "../components/error-alert.tsx";\nvoid ErrorAlert;\n'],
+  ])("refuses, in %s: %s", async (filePath, code) => {
+    expect(await restrictedImports(filePath, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ["src/features/users/x.ts", 'import { usersKeys } from "../../api/list-users.ts";\nvoid usersKeys;\n'],
+    ["src/features/users/x.ts", 'import { formatCount } from "../../components/format.ts";\nvoid formatCount;\n'],
+    ["src/features/users/x.ts", 'import { filterUsers } from "./filter-users.ts";\nvoid filterUsers;\n'],
+    ["src/api/x.ts", 'import { keepPreviousData } from "@tanstack/query-core";\nvoid keepPreviousData;\n'],
+  ])("allows, in %s: %s", async (filePath, code) => {
+    expect(await restrictedImports(filePath, code)).toEqual([]);
+  });
+});
