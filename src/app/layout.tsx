@@ -46,13 +46,7 @@ function ConnectionSummary() {
 function ThemeSelect() {
   const theme = useTheme();
   return (
-    <select
-      className="select"
-      aria-label="Theme"
-      value={theme}
-      onChange={(e) => setTheme(e.target.value as ThemeChoice)}
-      style={{ width: "auto", minHeight: 32 }}
-    >
+    <select className="select theme-select" aria-label="Theme" value={theme} onChange={(e) => setTheme(e.target.value as ThemeChoice)}>
       <option value="system">System theme</option>
       <option value="light">Light</option>
       <option value="dark">Dark</option>

@@ -7,6 +7,7 @@ import { teamClientOf } from "../../api/list-users.ts";
 import { SecretInput } from "../../components/secret-input.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useConnection } from "../../components/use-connection.ts";
+import "./settings.css";
 
 type Outcome = { kind: "ok" | "error"; text: string } | null;
 

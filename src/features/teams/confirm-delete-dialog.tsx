@@ -47,7 +47,7 @@ export function ConfirmDeleteDialog({ orgId, teamId, userCount, pending, error, 
   return (
     <dialog
       ref={dialogRef}
-      className="dialog"
+      className="teams-dialog"
       role="alertdialog"
       aria-modal="true"
       aria-labelledby={`${id}-title`}
@@ -99,7 +99,7 @@ export function ConfirmDeleteDialog({ orgId, teamId, userCount, pending, error, 
           {error}
         </div>
       )}
-      <div className="dialog-actions">
+      <div className="teams-dialog-actions">
         <button ref={cancelRef} type="button" className="button" onClick={onCancel} disabled={pending}>
           Cancel
         </button>

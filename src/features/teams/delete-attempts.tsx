@@ -6,8 +6,8 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "medium" });
 export function DeleteAttempts() {
   const attempts = useDeleteAttempts();
   return (
-    <section className="card stack attempts" aria-labelledby="attempts-title">
-      <div className="row" style={{ justifyContent: "space-between" }}>
+    <section className="card stack teams-attempts" aria-labelledby="attempts-title">
+      <div className="row row-spread">
         <h2 id="attempts-title" className="section-title">
           Delete attempts in this tab
         </h2>
@@ -18,8 +18,8 @@ export function DeleteAttempts() {
       {attempts.length === 0 ? (
         <p className="muted small">None yet.</p>
       ) : (
-        <div className="attempts-scroll">
-          <table className="attempts-table">
+        <div className="teams-attempts-scroll">
+          <table className="teams-attempts-table">
             <thead>
               <tr>
                 <th scope="col">Time</th>

@@ -82,7 +82,7 @@ export function DeleteTeamPage() {
   return (
     <>
       {header}
-      <div className="delete-layout">
+      <div className="teams-layout">
         <form className="card stack" onSubmit={openDialog} noValidate aria-label="Team to delete">
           {keyIsTeamKey && (
             <div className="alert alert-error" role="alert">
@@ -130,7 +130,7 @@ export function DeleteTeamPage() {
             <span className="small muted">You will be asked to confirm.</span>
           </div>
         </form>
-        <div role="status" aria-live="polite" className="delete-status">
+        <div role="status" aria-live="polite" className="teams-status">
           {deleted && <p className="alert alert-success">{deleted}</p>}
         </div>
       </div>

@@ -7,9 +7,9 @@ export function ColumnMenu({ table }: { table: UsersTableModel }) {
       <button type="button" className="button" popoverTarget="column-menu">
         Columns
       </button>
-      <div id="column-menu" popover="auto" className="popover">
+      <div id="column-menu" popover="auto" className="users-popover">
         <fieldset>
-          <legend className="popover-title">Visible columns</legend>
+          <legend className="users-popover-title">Visible columns</legend>
           {table
             .getAllLeafColumns()
             .filter((column) => column.getCanHide())

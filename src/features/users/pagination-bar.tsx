@@ -26,17 +26,17 @@ export function PaginationBar({ view, onChange }: PaginationBarProps) {
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = total === 0 ? 0 : Math.min(total, (page - 1) * pageSize + rowsOnPage);
   return (
-    <nav className="pagination" aria-label="Pagination">
-      <p className="pagination-range" aria-live="polite">
+    <nav className="users-pagination" aria-label="Pagination">
+      <p className="users-pagination-range" aria-live="polite">
         Showing {formatCount(first)}–{formatCount(last)} of {formatCount(total)}
         {loading && (
-          <span className="loading-note" role="status">
+          <span className="users-loading-note" role="status">
             <span className="spinner" aria-hidden="true" /> Loading page {formatCount(page)}…
           </span>
         )}
       </p>
-      <div className="pagination-controls">
-        <label className="page-size">
+      <div className="users-pagination-controls">
+        <label className="users-page-size">
           <span>Rows per page</span>
           <select
             className="select"
@@ -54,7 +54,7 @@ export function PaginationBar({ view, onChange }: PaginationBarProps) {
             ))}
           </select>
         </label>
-        <div className="page-buttons">
+        <div className="users-page-buttons">
           <button type="button" className="button icon-button" aria-label="First page" disabled={page <= 1} onClick={() => onPageChange(1)}>
             «
           </button>
@@ -103,7 +103,7 @@ function PageInput({ page, pageCount, onPageChange }: { page: number; pageCount:
     if (clamped !== page) onPageChange(clamped);
   };
   return (
-    <label className="page-input">
+    <label className="users-page-input">
       <span className="visually-hidden">Page</span>
       <input
         className="input"

@@ -1,6 +1,8 @@
 const shortcuts: [string[], string][] = [
   [["↓", "j"], "Next row"],
   [["↑", "k"], "Previous row"],
+  [["Home"], "First row"],
+  [["End"], "Last row"],
   [["Enter"], "Open the focused user"],
   [["Esc"], "Close the user panel"],
   [["["], "Previous page"],
@@ -13,9 +15,9 @@ export function ShortcutsHelp() {
       <button type="button" className="button" popoverTarget="shortcuts-help">
         Keyboard shortcuts
       </button>
-      <div id="shortcuts-help" popover="auto" className="popover" aria-label="Keyboard shortcuts">
-        <p className="popover-title">Keyboard shortcuts</p>
-        <dl className="shortcuts">
+      <div id="shortcuts-help" popover="auto" className="users-popover" aria-label="Keyboard users-shortcuts">
+        <p className="users-popover-title">Keyboard shortcuts</p>
+        <dl className="users-shortcuts">
           {shortcuts.map(([keys, action]) => (
             <div key={action}>
               <dt>

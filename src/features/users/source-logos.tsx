@@ -37,7 +37,7 @@ export function SourceLogo({ connected, baseUrl }: { connected: ConnectedSource;
   if (!url || broken) {
     return (
       <span
-        className="source-logo source-badge"
+        className="users-source-logo users-source-badge"
         role="img"
         aria-label={source.name}
         title={tooltip}
@@ -49,7 +49,7 @@ export function SourceLogo({ connected, baseUrl }: { connected: ConnectedSource;
   }
   return (
     <img
-      className="source-logo"
+      className="users-source-logo"
       src={url}
       alt={source.name}
       title={tooltip}
@@ -68,14 +68,14 @@ export function SourceLogos({ sources, baseUrl }: { sources: ConnectedSource[]; 
   const hidden = sources.length - shownByDefault;
   const visible = expanded || hidden <= 0 ? sources : sources.slice(0, shownByDefault);
   return (
-    <span className="source-logos">
+    <span className="users-source-logos">
       {visible.map((s, i) => (
         <SourceLogo key={`${s.source.slug}-${i}`} connected={s} baseUrl={baseUrl} />
       ))}
       {hidden > 0 && (
         <button
           type="button"
-          className="more-sources"
+          className="users-more-sources"
           aria-expanded={expanded}
           aria-label={expanded ? "Show fewer sources" : `Show ${hidden} more ${hidden === 1 ? "source" : "sources"}`}
           onClick={(event) => {

@@ -33,11 +33,11 @@ export function userColumns(baseUrl: string) {
       meta: { label: "Client user ID", width: 300 },
       enableHiding: false,
       cell: ({ row }) => (
-        <div className="identity">
-          <span className="identity-main">{row.original.client_user_id}</span>
-          <span className="identity-sub">
+        <div className="users-identity">
+          <span className="users-identity-main">{row.original.client_user_id}</span>
+          <span className="users-identity-sub">
             <code title="User ID">{row.original.user_id}</code>
-            <CopyButton text={row.original.user_id} label="Copy user ID" className="copy-inline" tabIndex={-1} />
+            <CopyButton text={row.original.user_id} label="Copy user ID" className="users-copy-inline" tabIndex={-1} />
           </span>
         </div>
       ),
@@ -65,7 +65,7 @@ export function userColumns(baseUrl: string) {
       cell: ({ getValue }) => {
         const birth = getValue();
         return birth ? (
-          <div className="two-line">
+          <div className="users-two-line">
             <span>{formatCalendarDate(birth.value)}</span>
             <span className="muted small">from {birth.source_slug}</span>
           </div>
@@ -81,7 +81,7 @@ export function userColumns(baseUrl: string) {
       cell: ({ getValue }) => {
         const zone = getValue();
         return zone ? (
-          <div className="two-line">
+          <div className="users-two-line">
             <span>{zone.id}</span>
             <span className="muted small">from {zone.source_slug}</span>
           </div>

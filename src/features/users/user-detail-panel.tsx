@@ -37,8 +37,8 @@ export function UserDetailPanel({ userId, user, baseUrl, onClose }: UserDetailPa
   }, [onClose]);
 
   return (
-    <aside className="detail-panel" role="dialog" aria-modal="false" aria-labelledby="user-detail-title">
-      <header className="detail-header">
+    <aside className="users-detail-panel" role="dialog" aria-modal="false" aria-labelledby="user-detail-title">
+      <header className="users-detail-header">
         <div>
           <p className="muted small">User</p>
           <h2 id="user-detail-title">{user?.client_user_id ?? userId}</h2>
@@ -48,10 +48,10 @@ export function UserDetailPanel({ userId, user, baseUrl, onClose }: UserDetailPa
         </button>
       </header>
       {user ? (
-        <div className="detail-body">
-          <dl className="detail-fields">
+        <div className="users-detail-body">
+          <dl className="users-detail-fields">
             <dt>User ID</dt>
-            <dd className="with-copy">
+            <dd className="users-with-copy">
               <code>{user.user_id}</code>
               <CopyButton text={user.user_id} label="Copy user ID" />
             </dd>
@@ -96,7 +96,7 @@ export function UserDetailPanel({ userId, user, baseUrl, onClose }: UserDetailPa
             {user.connected_sources.length === 0 ? (
               <p className="muted">No source connected.</p>
             ) : (
-              <ul className="source-list">
+              <ul className="users-source-list">
                 {user.connected_sources.map((s, i) => (
                   <li key={`${s.source.slug}-${i}`}>
                     <SourceLogo connected={s} baseUrl={baseUrl} />
@@ -113,7 +113,7 @@ export function UserDetailPanel({ userId, user, baseUrl, onClose }: UserDetailPa
             )}
           </section>
           <section aria-labelledby="json-title" className="stack">
-            <div className="row" style={{ justifyContent: "space-between" }}>
+            <div className="row row-spread">
               <h3 id="json-title" className="section-title">
                 JSON
               </h3>
@@ -121,13 +121,13 @@ export function UserDetailPanel({ userId, user, baseUrl, onClose }: UserDetailPa
             </div>
             {/* A scrolling region must take the focus, so keyboard users can scroll it. */}
             {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-            <pre className="json" tabIndex={0} aria-label="User JSON">
+            <pre className="users-json" tabIndex={0} aria-label="User JSON">
               {JSON.stringify(user, null, 2)}
             </pre>
           </section>
         </div>
       ) : (
-        <p className="detail-body muted">This user is not on the page shown. Go to the page that lists them, or close this panel.</p>
+        <p className="users-detail-body muted">This user is not on the page shown. Go to the page that lists them, or close this panel.</p>
       )}
     </aside>
   );

@@ -65,7 +65,7 @@ export function UsersPage() {
         <p>The users of the team whose API key is set in settings.</p>
       </div>
       {teamId && (
-        <Link className="button button-ghost danger-link" to={`/teams/delete?teamId=${encodeURIComponent(teamId)}`}>
+        <Link className="button button-ghost users-danger-link" to={`/teams/delete?teamId=${encodeURIComponent(teamId)}`}>
           Delete this team…
         </Link>
       )}
@@ -101,10 +101,10 @@ export function UsersPage() {
     );
   } else if (data) {
     body = (
-      <div className={`users-layout ${userId ? "with-panel" : ""}`}>
-        <div className="users-main card flush">
-          <div className="toolbar">
-            <div className="filter">
+      <div className={`users-layout ${userId ? "users-with-panel" : ""}`}>
+        <div className="users-main card users-flush">
+          <div className="users-toolbar">
+            <div className="users-filter">
               <label htmlFor={filterId} className="label">
                 Filter this page
               </label>
@@ -123,7 +123,7 @@ export function UsersPage() {
                 {deferredFilter.trim() ? `: ${formatCount(shown.length)} match` : ""}.
               </p>
             </div>
-            <div className="row toolbar-actions">
+            <div className="row users-toolbar-actions">
               <ColumnMenu table={table} />
               <ShortcutsHelp />
             </div>
@@ -148,7 +148,7 @@ export function UsersPage() {
           />
         </div>
         {userId && (
-          <Suspense fallback={<aside className="detail-panel" aria-busy="true" />}>
+          <Suspense fallback={<aside className="users-detail-panel" aria-busy="true" />}>
             <UserDetailPanel
               userId={userId}
               user={users.find((u) => u.user_id === userId)}

@@ -63,7 +63,7 @@ export function UsersTable({ table, openUserId, onOpenUser, empty, ref }: UsersT
   }
 
   return (
-    <div className="table-scroll">
+    <div className="users-table-scroll">
       <table className="users-table" aria-label="Users">
         <colgroup>
           {table.getVisibleLeafColumns().map((c) => (
@@ -98,7 +98,7 @@ export function UsersTable({ table, openUserId, onOpenUser, empty, ref }: UsersT
           ))}
         </tbody>
       </table>
-      {rows.length === 0 && <p className="table-note">{empty}</p>}
+      {rows.length === 0 && <p className="users-table-note">{empty}</p>}
     </div>
   );
 }
@@ -120,7 +120,7 @@ const UserRow = memo(function UserRow({ row, cells, index, focusable, open, onAc
     <tr
       data-user-id={row.id}
       tabIndex={focusable ? 0 : -1}
-      className={open ? "is-open" : undefined}
+      className={open ? "users-row-open" : undefined}
       onClick={() => {
         onActivate(index);
         onOpenUser(row.original);
@@ -129,7 +129,7 @@ const UserRow = memo(function UserRow({ row, cells, index, focusable, open, onAc
     >
       {cells.map((cell) => (
         <td key={cell.id}>
-          <div className="cell">{flexRender(cell.column.columnDef.cell, cell.getContext())}</div>
+          <div className="users-cell">{flexRender(cell.column.columnDef.cell, cell.getContext())}</div>
         </td>
       ))}
     </tr>
