@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures.ts";
 
 const dialog = (page: Page) => page.getByRole("alertdialog", { name: "Delete team" });
+const pageRange = (page: Page) => page.getByRole("navigation", { name: "Pagination" }).getByText(/^Showing /);
 
 /** Every DELETE the page sends. */
 function deletes(page: Page): Request[] {
@@ -46,24 +47,23 @@ test("Cancel deletes nothing; focus returns to the trigger", async ({ page, conn
 
   expect(sent).toHaveLength(0);
   await page.getByRole("link", { name: "Users", exact: true }).click();
-  await expect(page.locator(".pagination-range")).toHaveText("Showing 1–3 of 3");
+  await expect(pageRange(page)).toHaveText("Showing 1–3 of 3");
 });
 
 test("confirming deletes the team; the users page then reports the key revoked; a second delete is a 404", async ({
   page,
   connect,
   demo,
+  confirmDelete,
 }) => {
   const team = demo.disposable(2);
   await connect({ teamApiKey: team.api_key, managementKey: demo.managementKey, orgId: demo.orgId });
   const sent = deletes(page);
   await page.goto("/users");
-  await expect(page.locator(".pagination-range")).toHaveText("Showing 1–3 of 3");
+  await expect(pageRange(page)).toHaveText("Showing 1–3 of 3");
   await page.getByRole("link", { name: "Delete this team…" }).click();
-  await page.getByRole("button", { name: "Delete team" }).click();
   // Pasted with spaces and in capitals: still the same ID.
-  await dialog(page).getByLabel("Type the team ID to confirm").fill(`  ${team.team_id.toUpperCase()} `);
-  await dialog(page).getByRole("button", { name: "Delete this team" }).click();
+  await confirmDelete(`  ${team.team_id.toUpperCase()} `);
 
   await expect(dialog(page)).toHaveCount(0);
   await expect(page.getByRole("status")).toContainText(`Team ${team.team_id} was deleted.`);
@@ -76,9 +76,7 @@ test("confirming deletes the team; the users page then reports the key revoked; 
   await expect(page.getByRole("alert")).toContainText("The team API key was rejected");
 
   await page.goBack();
-  await page.getByRole("button", { name: "Delete team" }).click();
-  await dialog(page).getByLabel("Type the team ID to confirm").fill(team.team_id);
-  await dialog(page).getByRole("button", { name: "Delete this team" }).click();
+  await confirmDelete(team.team_id);
   await expect(dialog(page).getByRole("alert")).toHaveText("No such team in this organization. It may already be deleted.");
 
   // Both attempts are on record, and download as JSON.
@@ -92,25 +90,21 @@ test("confirming deletes the team; the users page then reports the key revoked; 
   expect(JSON.stringify(attempts)).not.toContain(demo.managementKey);
 });
 
-test("a wrong management key is rejected, and nothing is deleted", async ({ page, connect, demo }) => {
+test("a wrong management key is rejected, and nothing is deleted", async ({ page, connect, demo, confirmDelete }) => {
   const team = demo.disposable(3);
   await connect({ teamApiKey: team.api_key, managementKey: "svc_mgmt_not-a-real-key-000000000000", orgId: demo.orgId });
   await page.goto(`/teams/delete?teamId=${team.team_id}`);
-  await page.getByRole("button", { name: "Delete team" }).click();
-  await dialog(page).getByLabel("Type the team ID to confirm").fill(team.team_id);
-  await dialog(page).getByRole("button", { name: "Delete this team" }).click();
+  await confirmDelete(team.team_id);
   await expect(dialog(page).getByRole("alert")).toContainText("The management key was rejected.");
   await expect(dialog(page).getByRole("alert")).not.toContainText("not-a-real-key");
   expect((await usersOf(page, team.api_key)).status()).toBe(200);
 });
 
-test("another organization's management key gets the 404 message", async ({ page, connect, demo }) => {
+test("another organization's management key gets the 404 message", async ({ page, connect, demo, confirmDelete }) => {
   const team = demo.disposable(4);
   await connect({ managementKey: demo.otherOrg.managementKey, orgId: demo.orgId });
   await page.goto(`/teams/delete?teamId=${team.team_id}`);
-  await page.getByRole("button", { name: "Delete team" }).click();
-  await dialog(page).getByLabel("Type the team ID to confirm").fill(team.team_id);
-  await dialog(page).getByRole("button", { name: "Delete this team" }).click();
+  await confirmDelete(team.team_id);
   await expect(dialog(page).getByRole("alert")).toContainText("No such team in this organization");
   expect((await usersOf(page, team.api_key)).status()).toBe(200);
 });
@@ -121,7 +115,7 @@ test("a team key in place of the management key never leaves the browser as X-Ma
   const headers: Record<string, string>[] = [];
   page.on("request", (request) => headers.push(request.headers()));
   await page.goto(`/users`);
-  await expect(page.locator(".pagination-range")).toHaveText("Showing 1–3 of 3");
+  await expect(pageRange(page)).toHaveText("Showing 1–3 of 3");
   await page.getByRole("link", { name: "Delete this team…" }).click();
   await expect(page.getByRole("alert")).toContainText("The management key in settings is the team API key");
   await expect(page.getByRole("button", { name: "Delete team" })).toBeDisabled();
@@ -150,7 +144,7 @@ test("IDs are checked as UUIDs while typing", async ({ page, connect, demo, expe
   await expect(page.getByRole("button", { name: "Delete team" })).toBeEnabled();
 });
 
-test("the service's 422 details show beside the fields they name", async ({ page, connect, demo }) => {
+test("the service's 422 details show beside the fields they name", async ({ page, connect, demo, confirmDelete }) => {
   const team = demo.disposable(6);
   await connect({ managementKey: demo.managementKey, orgId: demo.orgId });
   await page.route("**/v1/org/**", (route) =>
@@ -170,9 +164,7 @@ test("the service's 422 details show beside the fields they name", async ({ page
     }),
   );
   await page.goto(`/teams/delete?teamId=${team.team_id}`);
-  await page.getByRole("button", { name: "Delete team" }).click();
-  await dialog(page).getByLabel("Type the team ID to confirm").fill(team.team_id);
-  await dialog(page).getByRole("button", { name: "Delete this team" }).click();
+  await confirmDelete(team.team_id);
   await expect(dialog(page)).toHaveCount(0);
   await expect(page.getByLabel("Team ID")).toHaveAccessibleDescription(/UUID version 4 expected/);
 });
@@ -195,14 +187,12 @@ test("a double click sends one request", async ({ page, connect, demo }) => {
   expect(sent).toHaveLength(1);
 });
 
-test("a dead network keeps the error in the dialog, assumes nothing, and a retry works", async ({ page, connect, demo }) => {
+test("a dead network keeps the error in the dialog, assumes nothing, and a retry works", async ({ page, connect, demo, confirmDelete }) => {
   const team = demo.disposable(8);
   await connect({ managementKey: demo.managementKey, orgId: demo.orgId });
   await page.route("**/v1/org/**", (route) => route.abort("internetdisconnected"));
   await page.goto(`/teams/delete?teamId=${team.team_id}`);
-  await page.getByRole("button", { name: "Delete team" }).click();
-  await dialog(page).getByLabel("Type the team ID to confirm").fill(team.team_id);
-  await dialog(page).getByRole("button", { name: "Delete this team" }).click();
+  await confirmDelete(team.team_id);
   await expect(dialog(page).getByRole("alert")).toContainText("nothing is assumed deleted");
   expect((await usersOf(page, team.api_key)).status()).toBe(200);
 

@@ -45,6 +45,8 @@ export const test = base.extend<{
   demo: Demo;
   /** Stores a connection in the tab, as Settings would (sessionStorage), before the app loads. */
   connect: (options: StoredConnection) => Promise<void>;
+  /** On the delete view: opens the confirmation, types `typed` (the team ID), and confirms. */
+  confirmDelete: (typed: string) => Promise<void>;
   /** Fails on any serious or critical axe violation of the page as it is now. */
   expectAccessible: (page?: Page) => Promise<void>;
 }>({
@@ -53,6 +55,14 @@ export const test = base.extend<{
   },
   connect: async ({ page }, use) => {
     await use((options) => storeConnection(page, options));
+  },
+  confirmDelete: async ({ page }, use) => {
+    await use(async (typed) => {
+      await page.getByRole("button", { name: "Delete team" }).click();
+      const dialog = page.getByRole("alertdialog", { name: "Delete team" });
+      await dialog.getByLabel("Type the team ID to confirm").fill(typed);
+      await dialog.getByRole("button", { name: "Delete this team" }).click();
+    });
   },
   expectAccessible: async ({ page }, use) => {
     await use(async (target = page) => {

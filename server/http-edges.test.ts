@@ -71,6 +71,8 @@ describe("HTTP edges", () => {
   it("answers oversized headers with a JSON 431", async () => {
     const answer = await raw(`GET /v2/user HTTP/1.1\r\nHost: x\r\nx-big: ${"b".repeat(20_000)}\r\n\r\n`);
     expect(answer).toMatch(/^HTTP\/1\.1 431/);
+    expect(answer).toMatch(/\r\ncontent-type: application\/json/i);
+    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({ detail: "Request Header Fields Too Large" });
   });
 
   it("answers HEAD on the list like GET, without a body", async () => {

@@ -155,9 +155,13 @@ describe("retries of the list", () => {
   });
 
   it("does not retry a 500, a 401 or a 422", async () => {
-    for (const status of [500, 401, 422]) {
+    for (const [status, name] of [
+      [500, "ServerError"],
+      [401, "AuthenticationError"],
+      [422, "ApiError"], // a 422 whose detail is not a list of field errors
+    ] as const) {
       const { list, requests } = listWith(json({ detail: "no" }, status), json(page([])));
-      await expect(list()).rejects.toBeDefined();
+      await expect(list()).rejects.toMatchObject({ name, status, message: "no" });
       expect(requests).toHaveLength(1);
     }
   });
