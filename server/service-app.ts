@@ -1,7 +1,8 @@
 /** The reference service's HTTP routes: the two operations of the spec, logos and health. */
-import { Hono, type Context, type Handler, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type Handler } from "hono";
 import { listLimits, type ErrorBody, type ValidationErrorItem } from "../src/api/contract.ts";
 import { providerLogo } from "./providers.ts";
+import { requestLog } from "./request-log.ts";
 import type { KeyRecord, Store } from "./store.ts";
 import { collectErrors, parseIntParam, parseUuidParam } from "./validation.ts";
 
@@ -137,15 +138,6 @@ export function operationRoutes(
   const teamPath = "/v1/org/:org_id/team/:team_id";
   app.delete(teamPath, (c) => handlers.deleteTeam(c, c.req.param()));
   app.all(teamPath, (c) => methodNotAllowed(c, "DELETE"));
-}
-
-/** One line a request, with no query string, headers or body: keys never reach the log. */
-export function requestLog(write: (line: string) => void): MiddlewareHandler {
-  return async (c, next) => {
-    const started = performance.now();
-    await next();
-    write(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
-  };
 }
 
 function methodNotAllowed(c: Context, allow: string) {

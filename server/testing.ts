@@ -4,7 +4,7 @@ import { request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { UserPayload } from "../src/api/contract.ts";
-import { createServiceApp } from "./service-app.ts";
+import { createServiceApp, type ServiceAppOptions } from "./service-app.ts";
 import { listen, openStore, type Listening } from "./service.ts";
 import type { SeedFile } from "./seed-file.ts";
 
@@ -68,9 +68,9 @@ export function fixtureSeed(sizes = { teamA: 250, teamA2: 3, teamB: 5 }): SeedFi
 }
 
 /** Starts the service on 127.0.0.1 and a free port, on a fresh in-memory database. */
-export async function startTestService(seed: SeedFile = fixtureSeed()): Promise<Listening> {
+export async function startTestService(seed: SeedFile = fixtureSeed(), options: ServiceAppOptions = {}): Promise<Listening> {
   const { db, store } = openStore({ db: ":memory:", seed });
-  const listening = await listen(createServiceApp(store), "127.0.0.1", 0);
+  const listening = await listen(createServiceApp(store, options), "127.0.0.1", 0);
   return {
     ...listening,
     close: async () => {
