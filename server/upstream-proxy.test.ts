@@ -109,6 +109,13 @@ describe.each([
     expect(received).toEqual([]);
   });
 
+  it("never forwards a raw backslash in the path (Hono's Node server refuses it with a 400)", async () => {
+    for (const path of ["/v2/user/..\\..\\admin", `/v1/org/${org}/team/..\\${team}`]) {
+      expect((await rawRequest(proxy.port, "DELETE", path, credentials)).status).toBe(400);
+    }
+    expect(received).toEqual([]);
+  });
+
   it("forwards the list with its query as sent and only the headers it should", async () => {
     const answer = await rawRequest(proxy.port, "GET", "/v2/user/?offset=2&limit=%zz&x=a%2Fb", {
       ...credentials,
