@@ -1,4 +1,4 @@
-/** Test support: a reference service on a free port with a fresh in-memory database. */
+/** Test support: fixtures, a reference service on a free port with a fresh in-memory database, a raw client. */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
@@ -89,7 +89,7 @@ export function fakeDist(): string {
   return dist;
 }
 
-export interface RawAnswer {
+interface RawAnswer {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
