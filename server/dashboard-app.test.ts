@@ -1,19 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDashboardApp } from "./dashboard-app.ts";
 import { listen, type Listening } from "./service.ts";
 import { createUpstreamApp } from "./upstream-proxy.ts";
-import { ids, keys, startTestService } from "./testing.ts";
-
-function fakeDist(): string {
-  const dist = mkdtempSync(join(tmpdir(), "dist-"));
-  mkdirSync(join(dist, "assets"));
-  writeFileSync(join(dist, "index.html"), "<!doctype html><title>Team admin</title>");
-  writeFileSync(join(dist, "assets", "app-1234.js"), "console.log(1)");
-  return dist;
-}
+import { fakeDist, ids, keys, startTestService } from "./testing.ts";
 
 let upstream: Listening;
 let proxied: Listening;
@@ -69,6 +58,16 @@ describe("upstream mode", () => {
       headers: { "X-Management-Key": keys.managementA },
     });
     expect(again.status).toBe(404);
+  });
+
+  it("passes the upstream's own validation through, IDs forwarded as one segment each", async () => {
+    const response = await fetch(`${proxied.url}/v1/org/not%20a%20uuid/team/%7B${ids.teamA}%7D`, {
+      method: "DELETE",
+      headers: { "X-Management-Key": keys.managementA },
+    });
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as { detail: { loc: string[]; input: string }[] };
+    expect(body.detail).toEqual([expect.objectContaining({ loc: ["path", "org_id"], input: "not a uuid" })]);
   });
 
   it("never logs a key or a query", async () => {

@@ -3,7 +3,8 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { notFoundJson, requestLog } from "./service-app.ts";
+import { requestLog } from "./request-log.ts";
+import { notFoundJson } from "./service-app.ts";
 
 export const contentSecurityPolicy = [
   "default-src 'self'",

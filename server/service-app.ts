@@ -1,7 +1,8 @@
 /** The reference service's HTTP routes: the two operations of the spec, logos and health. */
-import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type Handler } from "hono";
 import { listLimits, type ErrorBody, type ValidationErrorItem } from "../src/api/contract.ts";
 import { providerLogo } from "./providers.ts";
+import { requestLog } from "./request-log.ts";
 import type { KeyRecord, Store } from "./store.ts";
 import { collectErrors, parseIntParam, parseUuidParam } from "./validation.ts";
 
@@ -76,13 +77,8 @@ export function createServiceApp(store: Store, options: ServiceAppOptions = {}) 
     c.header("Content-Type", "application/json");
     return c.body(`{"users":${page.usersJson},"total":${page.total},"offset":${offset.value},"limit":${limit.value}}`);
   };
-  app.get("/v2/user/", listUsers);
-  app.get("/v2/user", listUsers);
-  app.all("/v2/user/", (c) => methodNotAllowed(c, "GET, HEAD"));
-  app.all("/v2/user", (c) => methodNotAllowed(c, "GET, HEAD"));
 
-  const teamPath = "/v1/org/:org_id/team/:team_id";
-  app.delete(teamPath, (c) => {
+  const deleteTeam = (c: Context, ids: TeamIds) => {
     const headers = c.req.raw.headers;
     if (headerCandidates(headers).some((value) => store.findKey(value)?.kind === "team")) {
       return problem(c, 401, messages.teamKeyForDelete);
@@ -91,8 +87,8 @@ export function createServiceApp(store: Store, options: ServiceAppOptions = {}) 
     if (key === "missing") return problem(c, 401, messages.missingManagementKey);
     if (key === "unknown") return problem(c, 401, messages.unknownManagementKey);
 
-    const orgId = parseUuidParam(c.req.param("org_id"), ["path", "org_id"]);
-    const teamId = parseUuidParam(c.req.param("team_id"), ["path", "team_id"]);
+    const orgId = parseUuidParam(ids.org_id, ["path", "org_id"]);
+    const teamId = parseUuidParam(ids.team_id, ["path", "team_id"]);
     if (!orgId.ok || !teamId.ok) return invalid(c, collectErrors([orgId, teamId]));
 
     // A team of another organization answers like a missing one: existence is not revealed.
@@ -100,8 +96,8 @@ export function createServiceApp(store: Store, options: ServiceAppOptions = {}) 
       return problem(c, 404, messages.teamNotFound);
     }
     return c.body(null, 204);
-  });
-  app.all(teamPath, (c) => methodNotAllowed(c, "DELETE"));
+  };
+  operationRoutes(app, { listUsers, deleteTeam });
 
   app.get("/logos/:file", (c) => {
     const slug = /^(.+)\.svg$/.exec(c.req.param("file"))?.[1];
@@ -119,15 +115,29 @@ export function createServiceApp(store: Store, options: ServiceAppOptions = {}) 
   return app;
 }
 
+/** The path parameters of a delete, decoded once. */
+export interface TeamIds {
+  org_id: string;
+  team_id: string;
+}
+
 export const notFoundJson = (c: Context) => problem(c, 404, messages.notFound);
 
-/** One line a request, with no query string, headers or body: keys never reach the log. */
-export function requestLog(write: (line: string) => void): MiddlewareHandler {
-  return async (c, next) => {
-    const started = performance.now();
-    await next();
-    write(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
-  };
+/**
+ * The paths of the two operations, shared by the embedded service and the upstream proxy so that
+ * both route alike: the operation's method, HEAD with GET (Hono's), and 405 with Allow for any other.
+ */
+export function operationRoutes(
+  app: Hono,
+  handlers: { listUsers: Handler; deleteTeam: (c: Context, ids: TeamIds) => Response | Promise<Response> },
+) {
+  for (const path of ["/v2/user/", "/v2/user"]) {
+    app.get(path, handlers.listUsers);
+    app.all(path, (c) => methodNotAllowed(c, "GET, HEAD"));
+  }
+  const teamPath = "/v1/org/:org_id/team/:team_id";
+  app.delete(teamPath, (c) => handlers.deleteTeam(c, c.req.param()));
+  app.all(teamPath, (c) => methodNotAllowed(c, "DELETE"));
 }
 
 function methodNotAllowed(c: Context, allow: string) {

@@ -1,6 +1,10 @@
-/** Test support: a reference service on a free port with a fresh in-memory database. */
+/** Test support: fixtures, a reference service on a free port with a fresh in-memory database, a raw client. */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { UserPayload } from "../src/api/contract.ts";
-import { createServiceApp } from "./service-app.ts";
+import { createServiceApp, type ServiceAppOptions } from "./service-app.ts";
 import { listen, openStore, type Listening } from "./service.ts";
 import type { SeedFile } from "./seed-file.ts";
 
@@ -64,9 +68,9 @@ export function fixtureSeed(sizes = { teamA: 250, teamA2: 3, teamB: 5 }): SeedFi
 }
 
 /** Starts the service on 127.0.0.1 and a free port, on a fresh in-memory database. */
-export async function startTestService(seed: SeedFile = fixtureSeed()): Promise<Listening> {
+export async function startTestService(seed: SeedFile = fixtureSeed(), options: ServiceAppOptions = {}): Promise<Listening> {
   const { db, store } = openStore({ db: ":memory:", seed });
-  const listening = await listen(createServiceApp(store), "127.0.0.1", 0);
+  const listening = await listen(createServiceApp(store, options), "127.0.0.1", 0);
   return {
     ...listening,
     close: async () => {
@@ -74,4 +78,33 @@ export async function startTestService(seed: SeedFile = fixtureSeed()): Promise<
       db.close();
     },
   };
+}
+
+/** A built app as small as the dashboard server needs: index.html and one hashed asset. */
+export function fakeDist(): string {
+  const dist = mkdtempSync(join(tmpdir(), "dist-"));
+  mkdirSync(join(dist, "assets"));
+  writeFileSync(join(dist, "index.html"), "<!doctype html><title>Team admin</title>");
+  writeFileSync(join(dist, "assets", "app-1234.js"), "console.log(1)");
+  return dist;
+}
+
+interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** Sends `path` exactly as written (fetch and URL would resolve its dot segments first). */
+export function rawRequest(port: number, method: string, path: string, headers: OutgoingHttpHeaders = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, method, path, headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }

@@ -1,0 +1,167 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createDashboardApp } from "./dashboard-app.ts";
+import { listen, type Listening } from "./service.ts";
+import { fakeDist, ids, keys, rawRequest } from "./testing.ts";
+import { createUpstreamApp } from "./upstream-proxy.ts";
+
+/** What reached the upstream: method, request target as sent, headers. */
+const received: { method: string; url: string; headers: IncomingHttpHeaders }[] = [];
+let upstream: Server;
+let upstreamUrl: string;
+
+beforeAll(async () => {
+  upstream = createServer((req, res) => {
+    received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers });
+    if (req.method === "DELETE") return res.writeHead(204).end();
+    res.writeHead(200, { "content-type": "application/json", "retry-after": "7", "set-cookie": "session=upstream", "x-internal": "1" });
+    res.end(JSON.stringify({ users: [], total: 0, offset: 0, limit: 100 }));
+  });
+  await new Promise<void>((done) => upstream.listen(0, "127.0.0.1", done));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((done) => upstream.close(done)));
+beforeEach(() => {
+  received.length = 0;
+});
+
+const org = ids.orgA;
+const team = ids.teamA;
+
+/** Hostile requests, each answered by the proxy itself. */
+const refused: [method: string, path: string, status: 404 | 405][] = [
+  // Encoded separators and dot segments under the list.
+  ["GET", "/v2/user/..%2F..%2Fadmin", 404],
+  ["GET", "/v2/user/..%2f..%2fadmin", 404],
+  ["GET", "/v2/user/%2E%2E%2F%2E%2E%2Fadmin", 404],
+  ["GET", "/v2/user/..%5C..%5Cadmin", 404],
+  ["GET", "/v2/user/%2e%2e/admin", 404],
+  ["GET", "/v2/user/%2e%2e/user/", 404],
+  ["GET", "/v2/user/../user/", 404],
+  ["GET", "/v2/user/x/..?limit=1", 404],
+  ["GET", "/v2/user/./", 404],
+  ["GET", "/v2/user/%2e/", 404],
+  ["GET", "/v2/user/..;/admin", 404],
+  ["GET", "/v2/user%2F", 404],
+  ["GET", "/v2/user%5C", 404],
+  ["GET", "/v2/user/%0D%0AHost:%20evil", 404],
+  ["GET", "/v2/user/%00", 404],
+  // Other shapes and methods.
+  ["GET", "/v2/user/admin", 404],
+  ["GET", "/v2//user/", 404],
+  ["GET", "/v2/User/", 404],
+  ["GET", "/v2/admin", 404],
+  ["GET", "/v1/org/", 404],
+  ["POST", "/v2/user/", 405],
+  ["PUT", "/v2/user", 405],
+  ["DELETE", "/v2/user/", 405],
+  ["OPTIONS", "/v2/user/", 405],
+  ["PURGE", "/v2/user", 405],
+  // Encoded separators, dot segments and control characters in the IDs of a delete.
+  ["DELETE", "/v1/org/..%2F..%2Fadmin/team/x", 404],
+  ["DELETE", `/v1/org/${org}/team/..%2f..%2fadmin`, 404],
+  ["DELETE", `/v1/org/%2E%2E%2F/team/${team}`, 404],
+  ["DELETE", `/v1/org/${org}/team/..%5C..%5Cadmin`, 404],
+  ["DELETE", `/v1/org/${org}/team/..%2F..%2F..%2Fv2%2Fuser%2F`, 404],
+  ["DELETE", `/v1/org/${org}/team/%2E%2E`, 404],
+  ["DELETE", `/v1/org/${org}/team/${ids.teamB}/%2E%2E/${team}`, 404],
+  ["DELETE", `/v1/org/${org}/team/${ids.teamB}/.%2e/${team}`, 404],
+  ["DELETE", `/v1/org/${org}/team/${ids.teamB}/../${team}`, 404],
+  ["DELETE", `/v1/org/%2e/team/${team}`, 404],
+  ["DELETE", `/v1/org/${org}/team/${team}%0A`, 404],
+  ["DELETE", `/v1/org/${org}/team/${team}%0D%0AX-Injected:%201`, 404],
+  ["DELETE", `/v1/org/${org}/team/${team}%1B%5B31m`, 404],
+  ["DELETE", `/v1/org/${org}/team/${team}%7F`, 404],
+  ["DELETE", `/v1/org/${org}/team/${team}%C2%85`, 404],
+  // Other shapes and methods.
+  ["DELETE", `/v1/org/${org}/team/${team}/`, 404],
+  ["DELETE", `/v1/org/${org}/team/${team}/users`, 404],
+  ["DELETE", `/v1/org/${org}/team`, 404],
+  ["DELETE", `/v1/org//team/${team}`, 404],
+  ["DELETE", `/v1/org/${org}/teams/${team}`, 404],
+  ["GET", `/v1/org/${org}/team/${team}`, 405],
+  ["POST", `/v1/org/${org}/team/${team}`, 405],
+  ["PATCH", `/v1/org/${org}/team/${team}`, 405],
+];
+
+const credentials = { "x-service-api-key": keys.teamA, "x-management-key": keys.managementA };
+
+describe.each([
+  [
+    "behind the dashboard server (npm start)",
+    (api: ReturnType<typeof createUpstreamApp>) => createDashboardApp({ api, distDir: fakeDist() }),
+  ],
+  ["alone (npm run dev mounts it so)", (api: ReturnType<typeof createUpstreamApp>) => api],
+])("the upstream proxy %s", (_name, mount) => {
+  let proxy: Listening;
+  beforeAll(async () => {
+    const api = createUpstreamApp({ baseUrl: upstreamUrl, managementUrl: `${upstreamUrl}/management/` });
+    proxy = await listen(mount(api), "127.0.0.1", 0);
+  });
+  afterAll(() => proxy.close());
+
+  it.each(refused)("answers %s %s itself with %i", async (method, path, status) => {
+    const answer = await rawRequest(proxy.port, method, path, credentials);
+    expect(answer.status).toBe(status);
+    expect(JSON.parse(answer.body)).toEqual({ detail: status === 404 ? "Not Found" : "Method Not Allowed" });
+    if (status === 405) expect(answer.headers.allow).toBe(path.startsWith("/v2/") ? "GET, HEAD" : "DELETE");
+    expect(received).toEqual([]);
+  });
+
+  it("never forwards a raw backslash in the path (Hono's Node server refuses it with a 400)", async () => {
+    for (const path of ["/v2/user/..\\..\\admin", `/v1/org/${org}/team/..\\${team}`]) {
+      expect((await rawRequest(proxy.port, "DELETE", path, credentials)).status).toBe(400);
+    }
+    expect(received).toEqual([]);
+  });
+
+  it("forwards the list with its query as sent and only the headers it should", async () => {
+    const answer = await rawRequest(proxy.port, "GET", "/v2/user/?offset=2&limit=%zz&x=a%2Fb", {
+      ...credentials,
+      accept: "application/json",
+      cookie: "session=dashboard",
+      authorization: "Bearer x",
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toBe("application/json");
+    expect(answer.headers["retry-after"]).toBe("7");
+    expect(answer.headers["set-cookie"]).toBeUndefined();
+    expect(answer.headers["x-internal"]).toBeUndefined();
+    expect(received).toHaveLength(1);
+    const [list] = received;
+    expect(list).toMatchObject({ method: "GET", url: "/v2/user/?offset=2&limit=%zz&x=a%2Fb" });
+    expect(list?.headers).toMatchObject({ "x-service-api-key": keys.teamA, accept: "application/json" });
+    expect(list?.headers.cookie).toBeUndefined();
+    expect(list?.headers.authorization).toBeUndefined();
+  });
+
+  it("forwards the list without the slash, and HEAD as HEAD", async () => {
+    expect((await rawRequest(proxy.port, "GET", "/v2/user", credentials)).status).toBe(200);
+    expect((await rawRequest(proxy.port, "HEAD", "/v2/user/?limit=1", credentials)).status).toBe(200);
+    expect(received.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /v2/user", "HEAD /v2/user/?limit=1"]);
+  });
+
+  it("forwards the delete to the management URL with the management key", async () => {
+    const answer = await rawRequest(proxy.port, "DELETE", `/v1/org/${org}/team/${team}`, credentials);
+    expect(answer.status).toBe(204);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ method: "DELETE", url: `/management/v1/org/${org}/team/${team}` });
+    expect(received[0]?.headers["x-management-key"]).toBe(keys.managementA);
+  });
+
+  it.each([
+    [`%7B${org}%7D`, `%7B${org}%7D`],
+    [`{${org}}`, `%7B${org}%7D`],
+    [`urn:uuid:${org}`, `urn%3Auuid%3A${org}`],
+    ["not%20a%20uuid", "not%20a%20uuid"],
+    ["%252e%252e", "%252e%252e"],
+    ["%252F", "%252F"],
+    ["a;b=c", "a%3Bb%3Dc"],
+    ["%zz", "%25zz"],
+    ["%C3%A9quipe", "%C3%A9quipe"],
+  ])("forwards the ID %s as the one segment %s", async (sent, forwarded) => {
+    await rawRequest(proxy.port, "DELETE", `/v1/org/${sent}/team/${sent}`, credentials);
+    expect(received.map((r) => r.url)).toEqual([`/management/v1/org/${forwarded}/team/${forwarded}`]);
+  });
+});
