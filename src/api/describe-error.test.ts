@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { describeError, errorSentence, type Operation } from "./describe-error.ts";
-import {
-  ApiError,
-  AuthenticationError,
-  ContractError,
-  NetworkError,
-  NotFoundError,
-  RateLimitedError,
-  ServerError,
-  ValidationError,
-} from "./errors.ts";
+import * as errors from "./errors.ts";
 
-const invalid = new ValidationError([
+const invalid = new errors.ValidationError([
   { type: "less_than_equal", loc: ["query", "limit"], msg: "Input should be less than or equal to 500", input: "501" },
   { type: "uuid_parsing", loc: ["path", "team_id"], msg: "Input should be a valid UUID", input: "x" },
 ]);
@@ -20,7 +11,7 @@ describe("describeError", () => {
   it.each<[string, unknown, Operation, string, string, string]>([
     [
       "a rejected team key",
-      new AuthenticationError("Invalid API key.", 401),
+      new errors.AuthenticationError("Invalid API key.", 401),
       "list",
       "rejected key",
       "settings",
@@ -28,7 +19,7 @@ describe("describeError", () => {
     ],
     [
       "a rejected management key",
-      new AuthenticationError("Invalid management key.", 401),
+      new errors.AuthenticationError("Invalid management key.", 401),
       "delete",
       "rejected key",
       "settings",
@@ -36,7 +27,7 @@ describe("describeError", () => {
     ],
     [
       "a list at a wrong address",
-      new NotFoundError("Not Found", 404),
+      new errors.NotFoundError("Not Found", 404),
       "list",
       "not found",
       "settings",
@@ -44,7 +35,7 @@ describe("describeError", () => {
     ],
     [
       "a team already gone",
-      new NotFoundError("Team not found", 404),
+      new errors.NotFoundError("Team not found", 404),
       "delete",
       "not found",
       "fix fields",
@@ -60,25 +51,46 @@ describe("describeError", () => {
     ],
     [
       "a dead network while listing",
-      new NetworkError("Failed to fetch"),
+      new errors.NetworkError("Failed to fetch"),
       "list",
       "network error",
       "retry",
       "The service could not be reached. Check the URL in settings",
     ],
-    ["a timeout while listing", new NetworkError("slow", true), "list", "network error", "retry", "The service did not answer in time."],
+    [
+      "a timeout while listing",
+      new errors.NetworkError("slow", true),
+      "list",
+      "network error",
+      "retry",
+      "The service did not answer in time.",
+    ],
     [
       "a dead network while deleting",
-      new NetworkError("Failed to fetch"),
+      new errors.NetworkError("Failed to fetch"),
       "delete",
       "network error",
       "retry",
       "nothing is assumed deleted",
     ],
-    ["a 429", new RateLimitedError("Too many", 1000), "list", "rate limited", "retry", "too many requests"],
-    ["a 503", new ServerError("Unavailable", 503), "delete", "server error", "retry", "The service failed (503). Try again in a moment."],
-    ["an unreadable answer", new ContractError("not JSON", 200), "list", "unreadable answer", "retry", "could not be read. not JSON"],
-    ["another status", new ApiError("I'm a teapot", 418), "list", "failed", "retry", "The service answered 418. I'm a teapot"],
+    ["a 429", new errors.RateLimitedError("Too many", 1000), "list", "rate limited", "retry", "too many requests"],
+    [
+      "a 503",
+      new errors.ServerError("Unavailable", 503),
+      "delete",
+      "server error",
+      "retry",
+      "The service failed (503). Try again in a moment.",
+    ],
+    [
+      "an unreadable answer",
+      new errors.ContractError("not JSON", 200),
+      "list",
+      "unreadable answer",
+      "retry",
+      "could not be read. not JSON",
+    ],
+    ["another status", new errors.ApiError("I'm a teapot", 418), "list", "failed", "retry", "The service answered 418. I'm a teapot"],
     ["a bug", new TypeError("x is undefined"), "list", "failed", "retry", "Something unexpected went wrong. Try again."],
   ])("words %s", (_, error, operation, kind, action, words) => {
     const description = describeError(error, operation);

@@ -2,16 +2,7 @@
  * What a person reads when an operation fails: one function for every view, so each kind of
  * error is worded once. Keys never appear in the words.
  */
-import {
-  ApiError,
-  AuthenticationError,
-  ContractError,
-  NetworkError,
-  NotFoundError,
-  RateLimitedError,
-  ServerError,
-  ValidationError,
-} from "./errors.ts";
+import * as errors from "./errors.ts";
 
 export type Operation = "list" | "delete";
 
@@ -51,7 +42,7 @@ const describe = (kind: FailureKind, title: string, detail: string, action: Erro
 });
 
 export function describeError(error: unknown, operation: Operation): ErrorDescription {
-  if (error instanceof AuthenticationError) {
+  if (error instanceof errors.AuthenticationError) {
     return operation === "list"
       ? describe(
           "rejected key",
@@ -61,12 +52,12 @@ export function describeError(error: unknown, operation: Operation): ErrorDescri
         )
       : describe("rejected key", "The management key was rejected", error.message, "settings");
   }
-  if (error instanceof NotFoundError) {
+  if (error instanceof errors.NotFoundError) {
     return operation === "list"
       ? describe("not found", "No user list at this address", "The service answered 404. Check the API base URL in settings.", "settings")
       : describe("not found", "No such team in this organization", "It may already be deleted.", "fix fields");
   }
-  if (error instanceof ValidationError) {
+  if (error instanceof errors.ValidationError) {
     return {
       ...describe("invalid", "The service refused the request", error.detail.map((d) => d.msg).join("; "), "fix fields"),
       fieldErrors: error.detail.map((d) => ({
@@ -76,7 +67,7 @@ export function describeError(error: unknown, operation: Operation): ErrorDescri
       })),
     };
   }
-  if (error instanceof NetworkError) {
+  if (error instanceof errors.NetworkError) {
     if (operation === "delete") {
       return describe(
         "network error",
@@ -93,11 +84,12 @@ export function describeError(error: unknown, operation: Operation): ErrorDescri
             "(A service on another origin must allow this one through CORS; upstream mode avoids the need.)",
         );
   }
-  if (error instanceof RateLimitedError) {
+  if (error instanceof errors.RateLimitedError) {
     return describe("rate limited", "The service is receiving too many requests", "Wait a moment, then try again.");
   }
-  if (error instanceof ServerError) return describe("server error", `The service failed (${error.status})`, "Try again in a moment.");
-  if (error instanceof ContractError) return describe("unreadable answer", "The service's answer could not be read", error.message);
-  if (error instanceof ApiError) return describe("failed", `The service answered ${error.status ?? "unexpectedly"}`, error.message);
+  if (error instanceof errors.ServerError)
+    return describe("server error", `The service failed (${error.status})`, "Try again in a moment.");
+  if (error instanceof errors.ContractError) return describe("unreadable answer", "The service's answer could not be read", error.message);
+  if (error instanceof errors.ApiError) return describe("failed", `The service answered ${error.status ?? "unexpectedly"}`, error.message);
   return describe("failed", "Something unexpected went wrong", "Try again.");
 }

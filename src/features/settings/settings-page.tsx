@@ -21,6 +21,11 @@ function urlProblem(value: string): string | undefined {
   }
 }
 
+const urlFields = [
+  { name: "baseUrl", label: "API base URL", hint: "Where users are listed. Empty: this origin." },
+  { name: "managementUrl", label: "Management API URL", hint: "Where teams are deleted. Empty: this origin." },
+] as const;
+
 export function SettingsPage() {
   const saved = useConnection();
   const queryClient = useQueryClient();
@@ -87,26 +92,19 @@ export function SettingsPage() {
             <h2 id="service-heading" className="section-title">
               Service
             </h2>
-            <TextField
-              label="API base URL"
-              value={form.baseUrl}
-              onChange={set("baseUrl")}
-              placeholder={origin}
-              hint="Where users are listed. Empty: this origin."
-              error={errors.baseUrl}
-              inputMode="url"
-              spellCheck={false}
-            />
-            <TextField
-              label="Management API URL"
-              value={form.managementUrl}
-              onChange={set("managementUrl")}
-              placeholder={origin}
-              hint="Where teams are deleted. Empty: this origin."
-              error={errors.managementUrl}
-              inputMode="url"
-              spellCheck={false}
-            />
+            {urlFields.map(({ name, label, hint }) => (
+              <TextField
+                key={name}
+                label={label}
+                value={form[name]}
+                onChange={set(name)}
+                placeholder={origin}
+                hint={hint}
+                error={errors[name]}
+                inputMode="url"
+                spellCheck={false}
+              />
+            ))}
             <TextField
               label="Organization ID"
               value={form.orgId}

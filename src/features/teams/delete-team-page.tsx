@@ -10,11 +10,17 @@ import { useConfiguredTeamSize } from "./use-team-size.ts";
 import { isUuid, uuidProblem } from "./uuid.ts";
 import "./teams.css";
 
+const idFields = [
+  { field: "org_id", label: "Organization ID", what: "The organization ID", hint: "Pre-filled from settings." },
+  { field: "team_id", label: "Team ID", what: "The team ID", hint: undefined },
+] as const;
+
 export function DeleteTeamPage() {
   const connection = useConnection();
   const [search] = useSearchParams();
-  const [orgId, setOrgId] = useState(connection.orgId);
-  const [teamId, setTeamId] = useState(search.get("teamId") ?? "");
+  const [ids, setIds] = useState({ org_id: connection.orgId, team_id: search.get("teamId") ?? "" });
+  const orgId = ids.org_id;
+  const teamId = ids.team_id;
   const [confirming, setConfirming] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [deleted, setDeleted] = useState<string | null>(null);
@@ -23,7 +29,6 @@ export function DeleteTeamPage() {
   const teamSize = useConfiguredTeamSize(connection, teamId, confirming);
 
   const keyIsTeamKey = managementKeyIsTeamKey(connection);
-  const problems = { org_id: uuidProblem(orgId, "The organization ID"), team_id: uuidProblem(teamId, "The team ID") };
   const ready = flow.canDelete && !keyIsTeamKey && isUuid(orgId) && isUuid(teamId);
 
   function closeDialog() {
@@ -93,31 +98,22 @@ export function DeleteTeamPage() {
               </p>
             </div>
           )}
-          <TextField
-            label="Organization ID"
-            value={orgId}
-            onChange={(value) => {
-              setOrgId(value);
-              setFieldErrors((e) => ({ ...e, org_id: undefined }));
-            }}
-            className="mono"
-            spellCheck={false}
-            autoComplete="off"
-            error={problems.org_id ?? fieldErrors.org_id?.join(" ")}
-            hint="Pre-filled from settings."
-          />
-          <TextField
-            label="Team ID"
-            value={teamId}
-            onChange={(value) => {
-              setTeamId(value);
-              setFieldErrors((e) => ({ ...e, team_id: undefined }));
-            }}
-            className="mono"
-            spellCheck={false}
-            autoComplete="off"
-            error={problems.team_id ?? fieldErrors.team_id?.join(" ")}
-          />
+          {idFields.map(({ field, label, what, hint }) => (
+            <TextField
+              key={field}
+              label={label}
+              value={ids[field]}
+              onChange={(value) => {
+                setIds((current) => ({ ...current, [field]: value }));
+                setFieldErrors((errors) => ({ ...errors, [field]: undefined }));
+              }}
+              className="mono"
+              spellCheck={false}
+              autoComplete="off"
+              error={uuidProblem(ids[field], what) ?? fieldErrors[field]?.join(" ")}
+              hint={hint}
+            />
+          ))}
           {fieldErrors.other && (
             <div className="alert alert-error" role="alert">
               {fieldErrors.other.join(" ")}
