@@ -264,9 +264,12 @@ test("a rejected key says so and links to settings", async ({ page, connect }) =
   await expect(page).toHaveURL(/\/settings$/);
 });
 
-test("without a key, the page links to settings", async ({ page }) => {
+test("without a key, the page links to settings, and a server on a seed file offers no demo", async ({ page }) => {
+  const offer = page.waitForResponse("**/demo/connections");
   await page.goto("/users");
   await expect(page.getByRole("heading", { name: "Connect a team" })).toBeVisible();
+  expect((await offer).status()).toBe(404);
+  await expect(page.getByRole("region", { name: "Demo data" })).toHaveCount(0);
   await page.getByRole("link", { name: "Open settings" }).click();
   await expect(page.getByLabel("Team API key")).toBeVisible();
 });

@@ -31,7 +31,7 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
 };
 
 /** Paths that belong to the service: they never fall back to the app. */
-export const isServicePath = (path: string) => /^\/(v\d+|logos|healthz)(\/|$)/.test(path);
+export const isServicePath = (path: string) => /^\/(v\d+|logos|healthz|demo)(\/|$)/.test(path);
 
 export interface DashboardAppOptions {
   /** The service's routes: the embedded service, or the upstream proxy. */

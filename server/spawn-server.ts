@@ -11,8 +11,11 @@ export interface SpawnedServer {
 }
 
 /** Starts `script` (a TypeScript entry) with `args`, and resolves once it prints `listening on URL`. */
-export function spawnServer(script: string, args: string[]): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { stdio: ["ignore", "pipe", "inherit"] });
+export function spawnServer(script: string, args: string[], env: Record<string, string> = {}): Promise<SpawnedServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...env },
+  });
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   return new Promise((resolve, reject) => {

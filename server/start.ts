@@ -5,13 +5,14 @@
  * service instead. Arguments after `--` go to the service: `npm start -- --db :memory:`.
  */
 import { getRequestListener } from "@hono/node-server";
-import type { Hono } from "hono";
+import { Hono } from "hono";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { closeOnSignals, parseServiceArgs, runCommand, usage } from "./cli-options.ts";
 import { createDashboardApp, isServicePath } from "./dashboard-app.ts";
+import { demoConnectionsApp, offersDemo } from "./demo-connections.ts";
 import { createServiceApp } from "./service-app.ts";
 import { formatCredentials, listen, openStore, type Credentials } from "./service.ts";
 import { createUpstreamApp } from "./upstream-proxy.ts";
@@ -75,7 +76,14 @@ function openApi(options: StartOptions): Api {
       ? (JSON.parse(readFileSync(credentialsFile, "utf8")) as Credentials)
       : undefined;
   if (!seeded && !kept) console.log(`${options.db} has data but no saved credentials; delete it to start afresh with the demo.`);
-  return { app: createServiceApp(store), close: () => db.close(), credentials: seeded ?? kept, credentialsFile };
+  const credentials = seeded ?? kept;
+  const service = createServiceApp(store);
+  const app = new Hono();
+  if (credentials && offersDemo({ seed: options.seed, host: options.host, upstream: false })) {
+    app.route("/", demoConnectionsApp(credentials, service)); // the dashboard offers the demo's teams
+  }
+  app.route("/", service);
+  return { app, close: () => db.close(), credentials, credentialsFile };
 }
 
 /** Vite's dev server for the app, the API beside it on the same port. */

@@ -1,9 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Link } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { connectionStore, type Connection } from "../../api/connection.ts";
 import { describeError, errorSentence } from "../../api/describe-error.ts";
 import { teamClientOf } from "../../api/list-users.ts";
+import { DemoConnect } from "../../components/demo-connect.tsx";
 import { SecretInput } from "../../components/secret-input.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useConnection } from "../../components/use-connection.ts";
@@ -28,6 +29,7 @@ const urlFields = [
 
 export function SettingsPage() {
   const saved = useConnection();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Connection>(saved);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -86,6 +88,7 @@ export function SettingsPage() {
           <p>Where the dashboard connects, and the keys it uses. Keys stay in this browser.</p>
         </div>
       </div>
+      <DemoConnect onConnected={() => void navigate("/users")} />
       <form className="stack" onSubmit={save} noValidate>
         <div className="settings-grid">
           <section className="card stack" aria-labelledby="service-heading">

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useId, useMemo, useRef, 
 import { Link } from "react-router-dom";
 import type { User } from "../../api/contract.ts";
 import { describeError } from "../../api/describe-error.ts";
+import { DemoConnect } from "../../components/demo-connect.tsx";
 import { usersPageOptions } from "../../api/list-users.ts";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { formatCount } from "../../components/format.ts";
@@ -76,12 +77,15 @@ export function UsersPage() {
     return (
       <>
         {header}
-        <div className="card empty-state">
-          <h2>Connect a team</h2>
-          <p>Enter your team API key in settings to list the team&apos;s users. The key stays in this browser.</p>
-          <Link className="button button-primary" to="/settings">
-            Open settings
-          </Link>
+        <div className="stack">
+          <div className="card empty-state">
+            <h2>Connect a team</h2>
+            <p>Enter your team API key in settings to list the team&apos;s users. The key stays in this browser.</p>
+            <Link className="button button-primary" to="/settings">
+              Open settings
+            </Link>
+          </div>
+          <DemoConnect />
         </div>
       </>
     );
