@@ -49,6 +49,8 @@ export function e2eSeed(): SeedFile {
         ],
         fallback_birth_date: null,
         fallback_time_zone: null,
+        // A field the contract does not name: kept, and shown in the detail panel's JSON.
+        study_arm: "placebo",
       },
     ],
   });

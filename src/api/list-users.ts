@@ -16,6 +16,12 @@ export interface PageRange {
   limit: number;
 }
 
+/** A page parsed, and each of its users exactly as the service sent it, in the same order. */
+export interface PageAsSent {
+  page: UserPage;
+  sent: unknown[];
+}
+
 export interface TeamClientOptions extends TransportOptions {
   baseUrl: string;
   apiKey: TeamApiKey;
@@ -29,7 +35,7 @@ export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOp
      * order, `provider`, unknown fields), for the detail panel's JSON and the NDJSON export.
      * Retried on network errors, 429 and 503.
      */
-    async listUsersAsSent({ offset, limit }: PageRange, { signal }: CallOptions = {}): Promise<{ page: UserPage; sent: unknown[] }> {
+    async listUsersAsSent({ offset, limit }: PageRange, { signal }: CallOptions = {}): Promise<PageAsSent> {
       const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
       const { status, body } = await send(
         {
@@ -71,7 +77,10 @@ export const usersKeys = {
   list: ({ team, offset, limit }: PageRange & { team: string }) => [...usersKeys.team(team), "list", { offset, limit }] as const,
 };
 
-/** One page of the connection's team: shared by the users page, its prefetch and the delete dialog. */
+/**
+ * One page of the connection's team, parsed (`page`) and as sent (`sent`, for the detail panel's
+ * JSON): shared by the users page, its prefetch and the delete dialog.
+ */
 export function usersPageOptions(connection: Connection, { offset, limit }: PageRange) {
   const client = teamClientOf(connection);
   // The client is a function of the connection, which teamTag identifies in the key.
@@ -80,7 +89,7 @@ export function usersPageOptions(connection: Connection, { offset, limit }: Page
     queryKey: usersKeys.list({ team: teamTag(connection), offset, limit }),
     queryFn: ({ signal }: { signal: AbortSignal }) => {
       if (!client) throw new Error("No team API key");
-      return client.listUsers({ offset, limit }, { signal });
+      return client.listUsersAsSent({ offset, limit }, { signal });
     },
     enabled: client !== null,
     // The previous page stays on screen while the next one loads.

@@ -9,7 +9,7 @@ import { usersPageOptions } from "../../api/list-users.ts";
 export function useConfiguredTeamSize(connection: Connection, teamId: string, enabled: boolean) {
   const options = usersPageOptions(connection, { offset: 0, limit: 1 });
   const { data } = useQuery({ ...options, enabled: enabled && options.enabled });
-  const configuredTeamId = data?.users[0]?.team_id.toLowerCase();
+  const configuredTeamId = data?.page.users[0]?.team_id.toLowerCase();
   const isConfiguredTeam = configuredTeamId !== undefined && configuredTeamId === teamId.trim().toLowerCase();
-  return { isConfiguredTeam, userCount: isConfiguredTeam ? data?.total : undefined };
+  return { isConfiguredTeam, userCount: isConfiguredTeam ? data?.page.total : undefined };
 }

@@ -8,6 +8,8 @@ interface UserDetailPanelProps {
   userId: string;
   /** Undefined when the user is not on the page shown. */
   user: User | undefined;
+  /** The user exactly as the service sent it, for the JSON. */
+  sent: unknown;
   baseUrl: string;
   onClose: () => void;
 }
@@ -21,7 +23,8 @@ function Instant({ value }: { value: string }) {
 }
 
 /** Every field of one user, its sources and its JSON. Esc or Close returns to the table. */
-export function UserDetailPanel({ userId, user, baseUrl, onClose }: UserDetailPanelProps) {
+export function UserDetailPanel({ userId, user, sent, baseUrl, onClose }: UserDetailPanelProps) {
+  const json = JSON.stringify(sent ?? user, null, 2);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     closeRef.current?.focus();
@@ -117,12 +120,12 @@ export function UserDetailPanel({ userId, user, baseUrl, onClose }: UserDetailPa
               <h3 id="json-title" className="section-title">
                 JSON
               </h3>
-              <CopyButton text={JSON.stringify(user, null, 2)} label="Copy JSON" />
+              <CopyButton text={json} label="Copy JSON" />
             </div>
             {/* A scrolling region must take the focus, so keyboard users can scroll it. */}
             {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
             <pre className="users-json" tabIndex={0} aria-label="User JSON">
-              {JSON.stringify(user, null, 2)}
+              {json}
             </pre>
           </section>
         </div>

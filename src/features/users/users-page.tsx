@@ -33,7 +33,7 @@ export function UsersPage() {
   const offset = (page - 1) * pageSize;
 
   const query = useQuery(usersPageOptions(connection, { offset, limit: pageSize }));
-  const data = query.data;
+  const data = query.data?.page;
   const current = data !== undefined && !query.isPlaceholderData;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / pageSize)) : undefined;
 
@@ -156,6 +156,7 @@ export function UsersPage() {
             <UserDetailPanel
               userId={userId}
               user={users.find((u) => u.user_id === userId)}
+              sent={query.data?.sent[users.findIndex((u) => u.user_id === userId)]}
               baseUrl={connection.baseUrl}
               onClose={closeDetail}
             />
