@@ -274,7 +274,12 @@ test("without a key, the page links to settings, and a server on a seed file off
   await expect(page.getByLabel("Team API key")).toBeVisible();
 });
 
-test("user-supplied strings render as text, and broken or unsafe logos become lettered badges", async ({ page, connect, demo }) => {
+test("user-supplied strings render as text, and broken or unsafe logos become lettered badges", async ({
+  page,
+  connect,
+  demo,
+  expectAccessible,
+}) => {
   await connect({ teamApiKey: demo.awkwardTeam.api_key });
   await page.goto("/users");
   const row = bodyRows(page).first();
@@ -288,6 +293,27 @@ test("user-supplied strings render as text, and broken or unsafe logos become le
   // A javascript: address is never loaded at all.
   await expect(row.getByRole("img", { name: "Scripted Logo" })).toHaveText("SL");
   await expect(row.locator('img[src^="javascript:"]')).toHaveCount(0);
+
+  // The badges' letters are legible (axe's colour contrast) in both themes, in the table and the panel.
+  await expectAccessible();
+  await row.click();
+  await expect(page.getByRole("dialog").getByRole("img", { name: "Broken Logo" })).toHaveText("BL");
+  await expectAccessible();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectAccessible();
+});
+
+test("the detail panel's JSON is the user exactly as the service sent it", async ({ page, connect, demo }) => {
+  await connect({ teamApiKey: demo.awkwardTeam.api_key });
+  const answer = await page.request.get("/v2/user/", { headers: { "x-service-api-key": demo.awkwardTeam.api_key } });
+  const sent = ((await answer.json()) as { users: Record<string, unknown>[] }).users[0]!;
+  await page.goto("/users");
+  await bodyRows(page).first().click();
+  const json = page.getByRole("dialog").getByLabel("User JSON");
+  // Field order, `provider` beside `source`, and the field the contract does not name.
+  await expect(json).toHaveText(JSON.stringify(sent, null, 2));
+  await expect(json).toContainText('"provider": {');
+  await expect(json).toContainText('"study_arm": "placebo"');
 });
 
 test("a 422 from the service lists each detail message", async ({ page, connect, demo }) => {
