@@ -2,6 +2,7 @@ import type { Page, Request } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures.ts";
 
+// These tests send at once (no undo window); e2e/delete-undo.spec.ts tests the window.
 const dialog = (page: Page) => page.getByRole("alertdialog", { name: "Delete team" });
 const pageRange = (page: Page) => page.getByRole("navigation", { name: "Pagination" }).getByText(/^Showing /);
 
@@ -20,7 +21,7 @@ async function usersOf(page: Page, apiKey: string) {
 
 test("Cancel deletes nothing; focus returns to the trigger", async ({ page, connect, demo, expectAccessible }) => {
   const team = demo.disposable(1);
-  await connect({ teamApiKey: team.api_key, managementKey: demo.managementKey, orgId: demo.orgId });
+  await connect({ teamApiKey: team.api_key, managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 0 });
   const sent = deletes(page);
   await page.goto("/users");
   await page.getByRole("link", { name: "Delete this team…" }).click();
@@ -57,7 +58,7 @@ test("confirming deletes the team; the users page then reports the key revoked; 
   confirmDelete,
 }) => {
   const team = demo.disposable(2);
-  await connect({ teamApiKey: team.api_key, managementKey: demo.managementKey, orgId: demo.orgId });
+  await connect({ teamApiKey: team.api_key, managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 0 });
   const sent = deletes(page);
   await page.goto("/users");
   await expect(pageRange(page)).toHaveText("Showing 1–3 of 3");
@@ -92,7 +93,7 @@ test("confirming deletes the team; the users page then reports the key revoked; 
 
 test("a wrong management key is rejected, and nothing is deleted", async ({ page, connect, demo, confirmDelete }) => {
   const team = demo.disposable(3);
-  await connect({ teamApiKey: team.api_key, managementKey: "svc_mgmt_not-a-real-key-000000000000", orgId: demo.orgId });
+  await connect({ teamApiKey: team.api_key, managementKey: "svc_mgmt_not-a-real-key-000000000000", orgId: demo.orgId, undoSeconds: 0 });
   await page.goto(`/teams/delete?teamId=${team.team_id}`);
   await confirmDelete(team.team_id);
   await expect(dialog(page).getByRole("alert")).toContainText("The management key was rejected.");
@@ -102,7 +103,7 @@ test("a wrong management key is rejected, and nothing is deleted", async ({ page
 
 test("another organization's management key gets the 404 message", async ({ page, connect, demo, confirmDelete }) => {
   const team = demo.disposable(4);
-  await connect({ managementKey: demo.otherOrg.managementKey, orgId: demo.orgId });
+  await connect({ managementKey: demo.otherOrg.managementKey, orgId: demo.orgId, undoSeconds: 0 });
   await page.goto(`/teams/delete?teamId=${team.team_id}`);
   await confirmDelete(team.team_id);
   await expect(dialog(page).getByRole("alert")).toContainText("No such team in this organization");
@@ -111,7 +112,7 @@ test("another organization's management key gets the 404 message", async ({ page
 
 test("a team key in place of the management key never leaves the browser as X-Management-Key", async ({ page, connect, demo }) => {
   const team = demo.disposable(5);
-  await connect({ teamApiKey: team.api_key, managementKey: team.api_key, orgId: demo.orgId });
+  await connect({ teamApiKey: team.api_key, managementKey: team.api_key, orgId: demo.orgId, undoSeconds: 0 });
   const headers: Record<string, string>[] = [];
   page.on("request", (request) => headers.push(request.headers()));
   await page.goto(`/users`);
@@ -127,7 +128,7 @@ test("a team key in place of the management key never leaves the browser as X-Ma
 });
 
 test("IDs are checked as UUIDs while typing", async ({ page, connect, demo, expectAccessible }) => {
-  await connect({ managementKey: demo.managementKey, orgId: demo.orgId });
+  await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 0 });
   await page.goto("/teams/delete");
   const teamId = page.getByLabel("Team ID");
   await teamId.fill("abc");
@@ -146,7 +147,7 @@ test("IDs are checked as UUIDs while typing", async ({ page, connect, demo, expe
 
 test("the service's 422 details show beside the fields they name", async ({ page, connect, demo, confirmDelete }) => {
   const team = demo.disposable(6);
-  await connect({ managementKey: demo.managementKey, orgId: demo.orgId });
+  await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 0 });
   await page.route("**/v1/org/**", (route) =>
     route.fulfill({
       status: 422,
@@ -171,7 +172,7 @@ test("the service's 422 details show beside the fields they name", async ({ page
 
 test("a double click sends one request", async ({ page, connect, demo }) => {
   const team = demo.disposable(7);
-  await connect({ managementKey: demo.managementKey, orgId: demo.orgId });
+  await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 0 });
   const sent = deletes(page);
   // The service is slow to answer, so the second click lands while the first request runs.
   await page.route("**/v1/org/**", async (route) => {
@@ -189,7 +190,7 @@ test("a double click sends one request", async ({ page, connect, demo }) => {
 
 test("a dead network keeps the error in the dialog, assumes nothing, and a retry works", async ({ page, connect, demo, confirmDelete }) => {
   const team = demo.disposable(8);
-  await connect({ managementKey: demo.managementKey, orgId: demo.orgId });
+  await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 0 });
   await page.route("**/v1/org/**", (route) => route.abort("internetdisconnected"));
   await page.goto(`/teams/delete?teamId=${team.team_id}`);
   await confirmDelete(team.team_id);
@@ -207,7 +208,7 @@ test("keyboard only: fill, open, confirm; Enter in the confirmation never confir
   demo,
 }) => {
   const team = demo.disposable(9);
-  await connect({ managementKey: demo.managementKey, orgId: demo.orgId });
+  await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 0 });
   const sent = deletes(page);
   await page.goto("/teams/delete");
   await page.getByLabel("Team ID").focus();

@@ -5,20 +5,23 @@ export interface StoredConnection {
   teamApiKey?: string;
   managementKey?: string;
   orgId?: string;
+  /** The undo window of team deletion, as set in Settings; the app's default when left out. */
+  undoSeconds?: number;
 }
 
 /**
  * Stores a connection in the tab before the app loads, as Settings would (keys in
  * sessionStorage), once per tab: changes the test makes later stand.
  */
-export async function storeConnection(page: Page, { teamApiKey = "", managementKey = "", orgId = "" }: StoredConnection) {
+export async function storeConnection(page: Page, { teamApiKey = "", managementKey = "", orgId = "", undoSeconds }: StoredConnection) {
   await page.addInitScript(
-    ({ names, keys, orgId }) => {
+    ({ names, keys, orgId, undoSeconds }) => {
       if (sessionStorage.getItem("e2e.connected")) return;
       sessionStorage.setItem("e2e.connected", "1");
       sessionStorage.setItem(names.keys, JSON.stringify(keys));
       localStorage.setItem(names.connection, JSON.stringify({ baseUrl: "", managementUrl: "", orgId }));
+      if (undoSeconds !== undefined) localStorage.setItem(names.undoSeconds, JSON.stringify(undoSeconds));
     },
-    { names: storageKeys, keys: { teamApiKey, managementKey }, orgId },
+    { names: storageKeys, keys: { teamApiKey, managementKey }, orgId, undoSeconds },
   );
 }

@@ -16,6 +16,8 @@ export const storageKeys = {
   deleteAttempts: "dashboard.delete-attempts",
   /** localStorage: which users columns show. */
   userColumns: "dashboard.users.columns",
+  /** localStorage: seconds a confirmed team deletion waits for Undo. */
+  undoSeconds: "dashboard.undo-seconds",
 } as const;
 
 export interface StoredValue<T> {

@@ -1,7 +1,10 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { NavLink, Outlet } from "react-router-dom";
 import { useConnection } from "../components/use-connection.ts";
 import { setTheme, useTheme, type ThemeChoice } from "./theme.ts";
+
+// The delete flow's countdown and outcome show over every view; its code loads after the page.
+const DeleteToast = lazy(async () => ({ default: (await import("../features/teams/delete-toast.tsx")).DeleteToast }));
 
 function hostOf(url: string): string {
   if (!url) return "this origin";
@@ -88,6 +91,9 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
+      <Suspense fallback={null}>
+        <DeleteToast />
+      </Suspense>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { connectionStore, type Connection } from "../../api/connection.ts";
 import { describeError, errorSentence } from "../../api/describe-error.ts";
 import { teamClientOf } from "../../api/list-users.ts";
+import { undoSeconds, undoWindow } from "../../api/preferences.ts";
 import { DemoConnect } from "../../components/demo-connect.tsx";
 import { SecretInput } from "../../components/secret-input.tsx";
 import { TextField } from "../../components/text-field.tsx";
@@ -32,6 +33,7 @@ export function SettingsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Connection>(saved);
+  const [undo, setUndo] = useState(String(undoSeconds.get()));
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [testing, setTesting] = useState(false);
   const set =
@@ -47,12 +49,18 @@ export function SettingsPage() {
         ? "This is the team API key. Deleting a team needs the organization's management key."
         : undefined,
   };
-  const valid = !errors.baseUrl && !errors.managementUrl && !errors.managementKey;
+  const undoValue = Number(undo.trim());
+  const undoError =
+    undo.trim() !== "" && Number.isInteger(undoValue) && undoValue >= 0 && undoValue <= undoWindow.max
+      ? undefined
+      : `A whole number of seconds from 0 to ${undoWindow.max}.`;
+  const valid = !errors.baseUrl && !errors.managementUrl && !errors.managementKey && !undoError;
 
   function save(event: FormEvent) {
     event.preventDefault();
     if (!valid) return setOutcome({ kind: "error", text: "Fix the fields marked above, then save again." });
     connectionStore.save(form);
+    undoSeconds.set(undoValue);
     setOutcome({ kind: "ok", text: "Saved." });
   }
 
@@ -146,6 +154,19 @@ export function SettingsPage() {
             ) : (
               <p className="hint small muted">Without this, the keys are forgotten when the tab closes.</p>
             )}
+          </section>
+          <section className="card stack" aria-labelledby="deletion-heading">
+            <h2 id="deletion-heading" className="section-title">
+              Team deletion
+            </h2>
+            <TextField
+              label="Undo window (seconds)"
+              value={undo}
+              onChange={setUndo}
+              inputMode="numeric"
+              hint={`A confirmed deletion waits this long, with an Undo, before it is sent; 0 sends it at once. Default ${undoWindow.default}.`}
+              error={undoError}
+            />
           </section>
         </div>
         <div className="row">

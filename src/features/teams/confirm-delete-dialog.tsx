@@ -6,6 +6,8 @@ interface ConfirmDeleteDialogProps {
   teamId: string;
   /** How many users will go, when the configured team key belongs to this team. */
   userCount: number | undefined;
+  /** Seconds the deletion waits for an Undo once confirmed; 0: sent at once. */
+  undoSeconds: number;
   pending: boolean;
   error: string | null;
   onConfirm: () => void;
@@ -18,7 +20,16 @@ const focusable = "button:not(:disabled), input:not(:disabled), a[href], [tabind
  * The last step before a team is deleted. A modal alertdialog: focus starts on Cancel and stays
  * inside; Esc and Cancel close it; Enter never confirms; the team ID must be typed.
  */
-export function ConfirmDeleteDialog({ orgId, teamId, userCount, pending, error, onConfirm, onCancel }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({
+  orgId,
+  teamId,
+  userCount,
+  undoSeconds,
+  pending,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDeleteDialogProps) {
   const id = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -74,9 +85,16 @@ export function ConfirmDeleteDialog({ orgId, teamId, userCount, pending, error, 
             </p>
           </div>
         )}
-        <p>
-          <strong>This cannot be undone.</strong>
-        </p>
+        {undoSeconds > 0 ? (
+          <p>
+            After you confirm, you have <strong>{undoSeconds} seconds to undo</strong>: nothing is sent until then, and closing or reloading
+            this tab in that time cancels the deletion. <strong>Once sent, it cannot be undone.</strong>
+          </p>
+        ) : (
+          <p>
+            <strong>This cannot be undone.</strong>
+          </p>
+        )}
       </div>
       <div className="field">
         <label htmlFor={`${id}-confirm`}>Type the team ID to confirm</label>

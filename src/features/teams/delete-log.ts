@@ -7,7 +7,7 @@ export interface DeleteAttempt {
   at: string;
   orgId: string;
   teamId: string;
-  outcome: "deleted" | FailureKind;
+  outcome: "deleted" | "undone" | FailureKind;
   detail: string;
 }
 

@@ -5,7 +5,8 @@ import { TextField } from "../../components/text-field.tsx";
 import { useConnection } from "../../components/use-connection.ts";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx";
 import { DeleteAttempts } from "./delete-attempts.tsx";
-import { useDeleteTeam, type FieldErrors } from "./use-delete-team.ts";
+import { deleteFlow, type FieldErrors } from "./delete-flow.ts";
+import { useDeleteTeam } from "./use-delete-team.ts";
 import { useConfiguredTeamSize } from "./use-team-size.ts";
 import { isUuid, uuidProblem } from "./uuid.ts";
 import "./teams.css";
@@ -23,13 +24,16 @@ export function DeleteTeamPage() {
   const teamId = ids.team_id;
   const [confirming, setConfirming] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [deleted, setDeleted] = useState<string | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const flow = useDeleteTeam(connection);
   const teamSize = useConfiguredTeamSize(connection, teamId, confirming);
 
   const keyIsTeamKey = managementKeyIsTeamKey(connection);
-  const ready = flow.canDelete && !keyIsTeamKey && isUuid(orgId) && isUuid(teamId);
+  const ready = flow.canDelete && !keyIsTeamKey && !flow.busy && isUuid(orgId) && isUuid(teamId);
+  // With no undo window the request runs while the dialog is open, and its error stays there.
+  const { state } = flow;
+  const pending = state.phase === "sending" && !state.delayed;
+  const dialogError = state.phase === "finished" && !state.delayed && state.outcome.kind === "failed" ? state.outcome.message : null;
 
   function closeDialog() {
     setConfirming(false);
@@ -40,21 +44,19 @@ export function DeleteTeamPage() {
     event.preventDefault();
     if (!ready) return;
     setFieldErrors({});
-    flow.clearError();
-    setDeleted(null);
+    deleteFlow.dismiss();
     setConfirming(true);
   }
 
   async function confirm() {
-    const wasConfiguredTeam = teamSize.isConfiguredTeam;
-    const result = await flow.deleteTeam({ orgId: orgId.trim(), teamId: teamId.trim() });
-    if (result?.kind === "deleted") {
-      setDeleted(
-        `Team ${result.target.teamId} was deleted.${wasConfiguredTeam ? " The team API key in settings belonged to it and no longer works." : ""}`,
-      );
-      closeDialog();
-    } else if (result?.kind === "invalid") {
-      setFieldErrors(result.fieldErrors);
+    const note = teamSize.isConfiguredTeam ? " The team API key in settings belonged to it and no longer works." : "";
+    const outcome = flow.confirm({ orgId: orgId.trim(), teamId: teamId.trim() }, note);
+    // With an undo window the dialog closes at once; the countdown's Undo takes the focus.
+    if (flow.undoSeconds > 0) setConfirming(false);
+    const result = await outcome;
+    if (result?.kind === "invalid") setFieldErrors(result.fieldErrors);
+    if (result?.kind === "deleted" || result?.kind === "invalid") {
+      if (flow.undoSeconds > 0) return;
       closeDialog();
     }
   }
@@ -126,9 +128,6 @@ export function DeleteTeamPage() {
             <span className="small muted">You will be asked to confirm.</span>
           </div>
         </form>
-        <div role="status" aria-live="polite" className="teams-status">
-          {deleted && <p className="alert alert-success">{deleted}</p>}
-        </div>
       </div>
       <DeleteAttempts />
       {confirming && (
@@ -136,8 +135,9 @@ export function DeleteTeamPage() {
           orgId={orgId.trim()}
           teamId={teamId.trim()}
           userCount={teamSize.userCount}
-          pending={flow.pending}
-          error={flow.error}
+          undoSeconds={flow.undoSeconds}
+          pending={pending}
+          error={dialogError}
           onConfirm={() => void confirm()}
           onCancel={closeDialog}
         />

@@ -1,0 +1,118 @@
+import type { Page, Request } from "@playwright/test";
+import { storageKeys } from "../src/api/stored-value.ts";
+import { expect, test } from "./fixtures.ts";
+
+const dialog = (page: Page) => page.getByRole("alertdialog", { name: "Delete team" });
+const toast = (page: Page) => page.getByRole("status").filter({ hasText: /will be deleted|was deleted|Undone/ });
+
+/** Every DELETE the page sends, across reloads. */
+function deletes(page: Page): Request[] {
+  const sent: Request[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "DELETE") sent.push(request);
+  });
+  return sent;
+}
+
+async function teamStatus(page: Page, apiKey: string) {
+  return (await page.request.get("/v2/user/?limit=1", { headers: { "x-service-api-key": apiKey } })).status();
+}
+
+test("the undo window is 5 seconds unless Settings say otherwise, and 0 turns it off", async ({ page, connect, demo }) => {
+  await connect({ managementKey: demo.managementKey, orgId: demo.orgId });
+  await page.goto("/settings");
+  const field = page.getByLabel("Undo window (seconds)");
+  await expect(field).toHaveValue("5");
+  await field.fill("61");
+  await expect(field).toHaveAccessibleDescription(/whole number of seconds from 0 to 60/);
+  await field.fill("0");
+  await page.getByRole("button", { name: "Save" }).click();
+  expect(await page.evaluate((key) => localStorage.getItem(key), storageKeys.undoSeconds)).toBe("0");
+  await page.goto(`/teams/delete?teamId=${demo.disposable(11).team_id}`);
+  await page.getByRole("button", { name: "Delete team" }).click();
+  await expect(dialog(page)).toContainText("This cannot be undone.");
+  await expect(dialog(page)).not.toContainText("seconds to undo");
+});
+
+test("keyboard only: Undo has the focus during the countdown, and Enter on it sends nothing", async ({
+  page,
+  connect,
+  demo,
+  expectAccessible,
+}) => {
+  const team = demo.disposable(11);
+  await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 3 });
+  const sent = deletes(page);
+  await page.goto(`/teams/delete?teamId=${team.team_id}`);
+  await page.getByLabel("Team ID").press("Enter"); // opens the dialog
+  await expect(dialog(page)).toContainText("3 seconds to undo");
+  await expect(dialog(page)).toContainText("closing or reloading this tab in that time cancels the deletion");
+  await dialog(page).getByLabel("Type the team ID to confirm").focus();
+  await page.keyboard.type(team.team_id);
+  await page.keyboard.press("Tab"); // Cancel
+  await page.keyboard.press("Tab"); // Delete this team
+  await page.keyboard.press("Enter");
+
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(toast(page)).toContainText(`Team ${team.team_id} will be deleted in`);
+  const undo = page.getByRole("button", { name: "Undo" });
+  await expect(undo).toBeFocused();
+  await expectAccessible();
+  await page.keyboard.press("Enter");
+
+  await expect(toast(page)).toContainText(`Undone: team ${team.team_id} was not deleted`);
+  await expect(page.getByRole("button", { name: "Dismiss" })).toBeFocused();
+  await page.waitForTimeout(3_500); // past the window: still nothing sent
+  expect(sent).toHaveLength(0);
+  expect(await teamStatus(page, team.api_key)).toBe(200);
+  const record = page.getByRole("region", { name: "Delete attempts in this tab" });
+  await expect(record.getByRole("row").nth(1)).toContainText("undone");
+  await page.keyboard.press("Enter"); // Dismiss
+  await expect(toast(page)).toHaveCount(0);
+});
+
+test("after the window, exactly one DELETE is sent", async ({ page, connect, demo, confirmDelete }) => {
+  const team = demo.disposable(10);
+  await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 2 });
+  const sent = deletes(page);
+  await page.goto(`/teams/delete?teamId=${team.team_id}`);
+  await confirmDelete(team.team_id);
+  await expect(toast(page)).toContainText("will be deleted in");
+  expect(sent).toHaveLength(0);
+  await expect(toast(page)).toContainText(`Team ${team.team_id} was deleted.`, { timeout: 15_000 });
+  expect(sent).toHaveLength(1);
+  expect(sent[0]!.url()).toContain(`/team/${team.team_id}`);
+  expect(await teamStatus(page, team.api_key)).toBe(401);
+  await expect(page.getByRole("region", { name: "Delete attempts in this tab" }).getByRole("row").nth(1)).toContainText("deleted");
+});
+
+test("moving to another view keeps the countdown and its Undo", async ({ page, connect, demo, confirmDelete }) => {
+  const team = demo.disposable(11);
+  await connect({ teamApiKey: demo.smallTeam.api_key, managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 4 });
+  const sent = deletes(page);
+  await page.goto(`/teams/delete?teamId=${team.team_id}`);
+  await confirmDelete(team.team_id);
+  await page.getByRole("link", { name: "Users", exact: true }).click();
+  await expect(page.getByRole("table", { name: "Users" })).toBeVisible();
+  await expect(toast(page)).toContainText("will be deleted in");
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(toast(page)).toContainText("Undone");
+  await page.waitForTimeout(4_500);
+  expect(sent).toHaveLength(0);
+  expect(await teamStatus(page, team.api_key)).toBe(200);
+});
+
+test("reloading the tab during the window sends nothing", async ({ page, connect, demo, confirmDelete }) => {
+  const team = demo.disposable(11);
+  await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 2 });
+  const sent = deletes(page);
+  await page.goto(`/teams/delete?teamId=${team.team_id}`);
+  await confirmDelete(team.team_id);
+  await expect(toast(page)).toContainText("will be deleted in");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Delete a team" })).toBeVisible();
+  await page.waitForTimeout(3_000);
+  expect(sent).toHaveLength(0);
+  await expect(toast(page)).toHaveCount(0);
+  expect(await teamStatus(page, team.api_key)).toBe(200);
+});

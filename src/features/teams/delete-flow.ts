@@ -1,0 +1,122 @@
+/**
+ * The delete flow, outside any view, so that its countdown and Undo survive moving to another
+ * view: a confirmed deletion waits `undoSeconds` (sending nothing; Undo, closing or reloading the
+ * tab cancel it), then sends exactly one DELETE. Every outcome is recorded. React-free.
+ */
+import type { TeamTarget } from "../../api/delete-team.ts";
+import { describeError, errorSentence, type FieldError } from "../../api/describe-error.ts";
+import { recordAttempt } from "./delete-log.ts";
+
+export type FieldErrors = { org_id?: string[]; team_id?: string[]; other?: string[] };
+
+export type DeleteOutcome =
+  | { kind: "deleted"; target: TeamTarget; note: string }
+  | { kind: "undone"; target: TeamTarget }
+  | { kind: "invalid"; target: TeamTarget; message: string; fieldErrors: FieldErrors }
+  | { kind: "failed"; target: TeamTarget; message: string };
+
+export type DeleteFlowState =
+  | { phase: "idle" }
+  | { phase: "counting"; target: TeamTarget; secondsLeft: number }
+  | { phase: "sending"; target: TeamTarget; delayed: boolean }
+  | { phase: "finished"; outcome: DeleteOutcome; delayed: boolean };
+
+export interface DeleteRequest {
+  target: TeamTarget;
+  /** Sends the DELETE; called at most once. */
+  send: () => Promise<void>;
+  /** Run after a deletion, such as dropping the cached pages of the team. */
+  afterDelete: () => void;
+  /** Said after "Team … was deleted." */
+  note?: string;
+  undoSeconds: number;
+}
+
+/** Each validation detail goes beside the field it names. */
+function byField(errors: FieldError[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const { field, message } of errors) {
+    (fields[field === "org_id" || field === "team_id" ? field : "other"] ??= []).push(message);
+  }
+  return fields;
+}
+
+let state: DeleteFlowState = { phase: "idle" };
+const listeners = new Set<() => void>();
+let cancelCountdown: (() => void) | undefined;
+
+function set(next: DeleteFlowState) {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+async function sendNow({ target, send, afterDelete, note = "" }: DeleteRequest, delayed: boolean): Promise<DeleteOutcome> {
+  set({ phase: "sending", target, delayed });
+  let outcome: DeleteOutcome;
+  try {
+    await send();
+    afterDelete();
+    recordAttempt({ at: new Date().toISOString(), ...target, outcome: "deleted", detail: "Deleted." });
+    outcome = { kind: "deleted", target, note };
+  } catch (failure) {
+    const description = describeError(failure, "delete");
+    const message = errorSentence(description);
+    recordAttempt({ at: new Date().toISOString(), ...target, outcome: description.kind, detail: message });
+    outcome =
+      description.fieldErrors.length > 0
+        ? { kind: "invalid", target, message, fieldErrors: byField(description.fieldErrors) }
+        : { kind: "failed", target, message };
+  }
+  set({ phase: "finished", outcome, delayed });
+  return outcome;
+}
+
+export const deleteFlow = {
+  get: (): DeleteFlowState => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+
+  /**
+   * Confirms a deletion: resolves with its outcome once sent (or undone), or with undefined
+   * when another one is already waiting or running (one confirmation, one request).
+   */
+  confirm(request: DeleteRequest): Promise<DeleteOutcome | undefined> {
+    if (state.phase === "counting" || state.phase === "sending") return Promise.resolve(undefined);
+    if (request.undoSeconds <= 0) return sendNow(request, false);
+
+    const deadline = Date.now() + request.undoSeconds * 1000;
+    set({ phase: "counting", target: request.target, secondsLeft: request.undoSeconds });
+    return new Promise((resolve) => {
+      const tick = setInterval(() => {
+        const secondsLeft = Math.max(1, Math.ceil((deadline - Date.now()) / 1000));
+        if (state.phase === "counting" && state.secondsLeft !== secondsLeft) set({ ...state, secondsLeft });
+      }, 250);
+      const timer = setTimeout(() => {
+        cancelCountdown = undefined;
+        clearInterval(tick);
+        void sendNow(request, true).then(resolve);
+      }, request.undoSeconds * 1000);
+      cancelCountdown = () => {
+        clearInterval(tick);
+        clearTimeout(timer);
+        const outcome: DeleteOutcome = { kind: "undone", target: request.target };
+        recordAttempt({ at: new Date().toISOString(), ...request.target, outcome: "undone", detail: "Undone before it was sent." });
+        set({ phase: "finished", outcome, delayed: true });
+        resolve(outcome);
+      };
+    });
+  },
+
+  /** Cancels the waiting deletion: nothing is sent. */
+  undo() {
+    cancelCountdown?.();
+    cancelCountdown = undefined;
+  },
+
+  /** Forgets a finished outcome. */
+  dismiss() {
+    if (state.phase === "finished") set({ phase: "idle" });
+  },
+};
