@@ -85,7 +85,9 @@ export function applyFacets(
   const { rows, sourceStarts, sourceSlugCodes, timeZoneCodes, birthDateCodes } = columns;
   const sources = choiceOf(selection.sources, columns.slugs);
   const zones = choiceOf(selection.timeZones, columns.timeZones);
-  const birth = selection.birthDate?.length ? new Set(selection.birthDate) : null;
+  const birth = selection.birthDate?.length
+    ? { known: selection.birthDate.includes("known"), unknown: selection.birthDate.includes("unknown") }
+    : null;
 
   const selected = new Uint8Array(rows);
   const slugCounts = new Uint32Array(columns.slugs.size);
@@ -106,7 +108,7 @@ export function applyFacets(
     let passes = 0;
     if (!sources || (first === end ? sources.none : anyChosen(sources.codes, sourceSlugCodes, first, end))) passes |= sourceBit;
     if (!zones || (zone < 0 ? zones.none : zones.codes[zone] === 1)) passes |= zoneBit;
-    if (!birth || birth.has(known ? "known" : "unknown")) passes |= birthBit;
+    if (!birth || (known ? birth.known : birth.unknown)) passes |= birthBit;
     if (passes === allBits) selected[row] = 1;
 
     if ((passes | sourceBit) === allBits) {
@@ -134,8 +136,8 @@ export function applyFacets(
       sources: options(columns.slugs, slugCounts, (code) => columns.slugNames[code] ?? null, sources, noSource),
       timeZones: options(columns.timeZones, zoneCounts, (code) => columns.timeZones.value(code), zones, noZone),
       birthDate: [
-        { value: "known", label: "known", count: birthKnown, selected: birth?.has("known") ?? false },
-        { value: "unknown", label: "unknown", count: birthUnknown, selected: birth?.has("unknown") ?? false },
+        { value: "known", label: "known", count: birthKnown, selected: birth?.known ?? false },
+        { value: "unknown", label: "unknown", count: birthUnknown, selected: birth?.unknown ?? false },
       ],
     },
   };

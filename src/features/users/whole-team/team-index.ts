@@ -5,7 +5,7 @@
  * page of rows rebuilt as `User` objects.
  */
 import type { ConnectedSource, User } from "../../../api/contract.ts";
-import { growableFloat64, growableInt32, growableUint32 } from "./growable-array.ts";
+import { growableInt32, growableUint32 } from "./growable-array.ts";
 import { Interner } from "./interner.ts";
 import { applyFacets, type FacetCounts, type FacetSelection } from "./team-facets.ts";
 import { SearchText } from "./team-search.ts";
@@ -66,15 +66,15 @@ export class TeamIndex {
   #teamIds = new Interner();
   #teamCodes = growableUint32();
   #createdOn: string[] = [];
-  #createdMs = growableFloat64();
-  #serviceOffsets = growableFloat64();
+  #serviceOffsets = growableUint32();
 
   /** Row r's connected sources are entries `#sourceStarts[r]` up to `#sourceStarts[r + 1]`. */
   #sourceStarts = growableUint32();
   #sourceInfoCodes = growableUint32();
   #sourceCreatedOn: string[] = [];
   #sourceInfos: SourceInfo[] = [];
-  #sourceInfoCodeOfKey = new Map<string, number>();
+  /** Usually one a slug: a slug whose name or logo changed has more. */
+  #sourceInfoCodesOfSlug = new Map<string, number[]>();
   #slugCodeOfSourceInfo: number[] = [];
   #sourceSlugCodes = growableUint32();
   #slugs = new Interner();
@@ -135,7 +135,6 @@ export class TeamIndex {
     this.#clientUserIds.push(user.client_user_id);
     this.#teamCodes.push(this.#teamIds.code(user.team_id));
     this.#createdOn.push(user.created_on);
-    this.#createdMs.push(Date.parse(user.created_on));
     this.#serviceOffsets.push(serviceOffset);
 
     for (const { created_on, source } of user.connected_sources) {
@@ -160,16 +159,15 @@ export class TeamIndex {
 
   /** Sources repeat across users: each distinct {logo, name, slug} is kept once. */
   #sourceInfoCode({ logo, name, slug }: SourceInfo): number {
-    const key = `${slug}\n${name}\n${logo}`;
-    let code = this.#sourceInfoCodeOfKey.get(key);
-    if (code === undefined) {
-      code = this.#sourceInfos.length;
-      this.#sourceInfos.push({ logo, name, slug });
-      this.#sourceInfoCodeOfKey.set(key, code);
-      const slugCode = this.#slugs.code(slug);
-      this.#slugNames[slugCode] ??= name;
-      this.#slugCodeOfSourceInfo.push(slugCode);
-    }
+    const sameSlug = this.#sourceInfoCodesOfSlug.get(slug) ?? [];
+    const known = sameSlug.find((code) => this.#sourceInfos[code]!.name === name && this.#sourceInfos[code]!.logo === logo);
+    if (known !== undefined) return known;
+    const code = this.#sourceInfos.length;
+    this.#sourceInfos.push({ logo, name, slug });
+    this.#sourceInfoCodesOfSlug.set(slug, [...sameSlug, code]);
+    const slugCode = this.#slugs.code(slug);
+    this.#slugNames[slugCode] ??= name;
+    this.#slugCodeOfSourceInfo.push(slugCode);
     return code;
   }
 
@@ -247,7 +245,7 @@ export class TeamIndex {
     for (let row = 0; row < selected.length; row++) matches += selected[row]!;
     const rows = new Uint32Array(matches);
     let next = 0;
-    for (const row of order) if (selected[row] === 1) rows[next++] = row;
+    for (let i = 0; i < order.length; i++) if (selected[order[i]!] === 1) rows[next++] = order[i]!;
 
     const selection = { rows, facets: counts };
     this.#selectionCache = { key, selection };
@@ -304,7 +302,8 @@ export class TeamIndex {
         return [id.toLowerCase(), id];
       }
       case "created_on":
-        return this.#createdMs.at(row);
+        // Parsed only when this column is sorted: a load need not pay for it.
+        return Date.parse(this.#createdOn[row]!);
       case "connected_sources": {
         // By how many, then by which: the slugs in the user's order.
         const key: SortKey[] = [this.#sourceStarts.at(row + 1) - this.#sourceStarts.at(row)];
