@@ -133,19 +133,8 @@ export function createTeamWorkerHost(post: (reply: WorkerReply) => void, { trans
 }
 
 function reportOf(outcome: LoadOutcome, apiKey: string): LoadReport {
-  switch (outcome.status) {
-    case "complete":
-    case "too-large":
-      return outcome;
-    case "cancelled":
-      return { status: "cancelled", users: outcome.users, total: outcome.total, pagesLeft: outcome.resume.pendingOffsets.length };
-    case "failed":
-      return {
-        status: "failed",
-        users: outcome.users,
-        total: outcome.total,
-        pagesLeft: outcome.resume.pendingOffsets.length,
-        error: plainError(outcome.error, apiKey),
-      };
-  }
+  if (outcome.status === "complete" || outcome.status === "too-large") return outcome;
+  const { resume, ...stopped } = outcome;
+  const pagesLeft = resume.pendingOffsets.length;
+  return stopped.status === "failed" ? { ...stopped, pagesLeft, error: plainError(stopped.error, apiKey) } : { ...stopped, pagesLeft };
 }

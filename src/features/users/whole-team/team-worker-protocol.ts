@@ -4,7 +4,7 @@
  */
 import type { ApiError } from "../../../api/errors.ts";
 import type { ExportFormat, ExportProgress } from "./export-team.ts";
-import type { LoadProgress } from "./load-team.ts";
+import type { LoadOutcome, LoadProgress } from "./load-team.ts";
 import type { TeamQuery, TeamView, TeamViewResult } from "./team-index.ts";
 
 export interface WorkerConnection {
@@ -20,12 +20,11 @@ export interface WorkerError {
   status?: number;
 }
 
-/** How a load ended; a cancelled or failed load can be resumed where it stopped. */
+/** How a load ended, as the page sees it: a stopped load says how many pages are left to resume. */
 export type LoadReport =
-  | { status: "complete"; users: number; total: number; drift: string | null }
-  | { status: "too-large"; total: number; maxUsers: number }
-  | { status: "cancelled"; users: number; total: number | null; pagesLeft: number }
-  | { status: "failed"; users: number; total: number | null; pagesLeft: number; error: WorkerError };
+  | Extract<LoadOutcome, { status: "complete" | "too-large" }>
+  | (Omit<Extract<LoadOutcome, { status: "cancelled" }>, "resume"> & { pagesLeft: number })
+  | (Omit<Extract<LoadOutcome, { status: "failed" }>, "resume" | "error"> & { pagesLeft: number; error: WorkerError });
 
 export interface ExportRequest {
   format: ExportFormat;
