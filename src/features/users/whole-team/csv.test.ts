@@ -26,33 +26,35 @@ const hostile = [
 ];
 
 describe("csvField", () => {
-  it("leaves a plain field alone", () => {
-    expect(csvField("client-1")).toBe("client-1");
-    expect(csvField("")).toBe("");
-    expect(csvField("naïve 東京 🏥")).toBe("naïve 東京 🏥");
-  });
+  it.each([
+    ["client-1", "client-1"],
+    ["", ""],
+    ["naïve 東京 🏥", "naïve 東京 🏥"],
+  ])("leaves a plain field alone: %j", (field, written) => expect(csvField(field)).toBe(written));
 
-  it("quotes a field with a comma, a quote, CR or LF, and doubles its quotes", () => {
-    expect(csvField("a,b")).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField("line\nbreak")).toBe('"line\nbreak"');
-    expect(csvField("carriage\rreturn")).toBe('"carriage\rreturn"');
-  });
+  it.each([
+    ["a,b", '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ["line\nbreak", '"line\nbreak"'],
+    ["carriage\rreturn", '"carriage\rreturn"'],
+  ])("quotes a field with a comma, a quote, CR or LF, doubling its quotes: %j", (field, written) => expect(csvField(field)).toBe(written));
 
-  it("prefixes a single quote to whatever a spreadsheet would read as a formula", () => {
-    expect(csvField("=cmd|' /C calc'!A0")).toBe("'=cmd|' /C calc'!A0");
-    expect(csvField("+1")).toBe("'+1");
-    expect(csvField("-1")).toBe("'-1");
-    expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvField("\tx")).toBe("'\tx");
-    expect(csvField("\rx")).toBe('"\'\rx"');
-    expect(csvField('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
-  });
+  it.each([
+    ["=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"],
+    ["+1", "'+1"],
+    ["-1", "'-1"],
+    ["@SUM(A1)", "'@SUM(A1)"],
+    ["\tx", "'\tx"],
+    ["\rx", '"\'\rx"'],
+    ['=HYPERLINK("http://x","y")', '"\'=HYPERLINK(""http://x"",""y"")"'],
+  ])("prefixes a single quote to what a spreadsheet would read as a formula: %j", (field, written) =>
+    expect(csvField(field)).toBe(written),
+  );
 
-  it("does not guard a formula character that is not first", () => {
-    expect(csvField("a=b")).toBe("a=b");
-    expect(csvField(" =x")).toBe(" =x");
-  });
+  it.each([
+    ["a=b", "a=b"],
+    [" =x", " =x"],
+  ])("does not guard a formula character that is not first: %j", (field, written) => expect(csvField(field)).toBe(written));
 });
 
 describe("csvRecord", () => {
