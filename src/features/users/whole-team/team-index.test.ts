@@ -104,8 +104,7 @@ function compareLists(a: string[], b: string[]) {
 }
 /** Negative, zero or positive; null when a user has no value. */
 const referenceCompare: Record<TeamSort["column"], (a: User, b: User) => number> = {
-  client_user_id: (a, b) =>
-    compareText(a.client_user_id.toLowerCase(), b.client_user_id.toLowerCase()) || compareText(a.client_user_id, b.client_user_id),
+  client_user_id: (a, b) => compareText(a.client_user_id.toLowerCase(), b.client_user_id.toLowerCase()),
   created_on: (a, b) => Date.parse(a.created_on) - Date.parse(b.created_on),
   connected_sources: (a, b) =>
     a.connected_sources.length - b.connected_sources.length ||

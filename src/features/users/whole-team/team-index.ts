@@ -284,43 +284,64 @@ export class TeamIndex {
   #ordering(column: SortColumn | "service"): Ordering {
     let ordering = this.#orderings.get(column);
     if (!ordering) {
-      const keys = Array.from({ length: this.size }, (_, row) => this.#sortKey(column, row));
-      ordering = orderRows(keys, this.#serviceOffsets.view());
+      ordering = orderRows(this.#sortKeys(column), this.#serviceOffsets.view());
       this.#orderings.set(column, ordering);
     }
     return ordering;
   }
 
-  /** A row's key in a column; undefined where the user has no value (sorted last). */
-  #sortKey(column: SortColumn | "service", row: number): SortKey | undefined {
+  /** Each row's key in a column; undefined where the user has no value (sorted last). */
+  #sortKeys(column: SortColumn | "service"): (SortKey | undefined)[] {
+    const perRow = (key: (row: number) => SortKey | undefined) => Array.from({ length: this.size }, (_, row) => key(row));
+    const valueOf = (dictionary: Interner, code: number) => (code < 0 ? undefined : dictionary.value(code));
     switch (column) {
       case "service":
-        return this.#serviceOffsets.at(row);
-      case "client_user_id": {
-        // Case-insensitive first; the exact text breaks ties between spellings.
-        const id = this.#clientUserIds[row]!;
-        return [id.toLowerCase(), id];
-      }
+        return perRow((row) => this.#serviceOffsets.at(row));
+      case "client_user_id":
+        // Case-insensitive; IDs that differ only in case keep the service's order.
+        return perRow((row) => this.#clientUserIds[row]!.toLowerCase());
       case "created_on":
         // Parsed only when this column is sorted: a load need not pay for it.
-        return Date.parse(this.#createdOn[row]!);
+        return perRow((row) => Date.parse(this.#createdOn[row]!));
       case "connected_sources": {
-        // By how many, then by which: the slugs in the user's order.
-        const key: SortKey[] = [this.#sourceStarts.at(row + 1) - this.#sourceStarts.at(row)];
-        for (let s = this.#sourceStarts.at(row); s < this.#sourceStarts.at(row + 1); s++)
-          key.push(this.#slugs.value(this.#sourceSlugCodes.at(s)));
-        return key;
+        const ranks = this.#sourceListRanks();
+        return perRow((row) => ranks[row]);
       }
-      case "birth_date": {
-        const code = this.#birthDateCodes.at(row);
-        return code < 0 ? undefined : this.#birthDates.value(code);
-      }
-      case "time_zone": {
-        const code = this.#timeZoneCodes.at(row);
-        return code < 0 ? undefined : this.#timeZones.value(code);
-      }
+      case "birth_date":
+        return perRow((row) => valueOf(this.#birthDates, this.#birthDateCodes.at(row)));
+      case "time_zone":
+        return perRow((row) => valueOf(this.#timeZones, this.#timeZoneCodes.at(row)));
       case "team_id":
-        return this.#teamIds.value(this.#teamCodes.at(row));
+        return perRow((row) => this.#teamIds.value(this.#teamCodes.at(row)));
     }
   }
+
+  /**
+   * Each row's rank among the distinct lists of connected sources: by how many, then by which
+   * (slug by slug, in the user's order). Few lists are distinct, so only they are compared.
+   */
+  #sourceListRanks(): Uint32Array {
+    const starts = this.#sourceStarts.view();
+    const slugCodes = this.#sourceSlugCodes.view();
+    const lists = new Map<string, { slugs: string[]; rows: number[] }>();
+    for (let row = 0; row < this.size; row++) {
+      let id = "";
+      for (let s = starts[row]!; s < starts[row + 1]!; s++) id += `${slugCodes[s]},`;
+      let list = lists.get(id);
+      if (!list) {
+        const slugs = Array.from(slugCodes.subarray(starts[row], starts[row + 1]), (code) => this.#slugs.value(code));
+        lists.set(id, (list = { slugs, rows: [] }));
+      }
+      list.rows.push(row);
+    }
+    const ordered = [...lists.values()].sort((a, b) => a.slugs.length - b.slugs.length || compareSlugLists(a.slugs, b.slugs));
+    const ranks = new Uint32Array(this.size);
+    ordered.forEach(({ rows }, rank) => rows.forEach((row) => (ranks[row] = rank)));
+    return ranks;
+  }
+}
+
+function compareSlugLists(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  return a.length - b.length;
 }

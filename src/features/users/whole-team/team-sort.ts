@@ -3,22 +3,14 @@
  * service's order whichever way the column is sorted, and users without a value come last.
  */
 
-/** A tuple compares element by element, a shorter one first when one is the other's prefix. */
-export type SortKey = string | number | readonly SortKey[];
+export type SortKey = string | number;
 
 export interface Ordering {
   ascending: Uint32Array;
   descending: Uint32Array;
 }
 
-function compareKeys(a: SortKey, b: SortKey): number {
-  if (typeof a !== "object" || typeof b !== "object") return a < b ? -1 : a > b ? 1 : 0;
-  for (let i = 0; i < a.length && i < b.length; i++) {
-    const order = compareKeys(a[i]!, b[i]!);
-    if (order !== 0) return order;
-  }
-  return a.length - b.length;
-}
+const compareKeys = (a: SortKey, b: SortKey) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Both orders of `rows` rows by `keys` (undefined or NaN: no value), ties broken by `tieRank`
