@@ -40,6 +40,8 @@ export function startTeamWorker(): WorkerPort {
   return new Worker(new URL("./team.worker.ts", import.meta.url), { type: "module", name: "team" }) as WorkerPort;
 }
 
+const stopped = () => new Error("The team worker was stopped");
+
 interface Pending {
   resolve: (result: never) => void;
   reject: (error: Error) => void;
@@ -50,6 +52,7 @@ export function createTeamWorkerClient(connection: WorkerConnection, worker: Wor
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let runningLoad: number | undefined;
+  let disposed = false;
 
   const failAll = (error: Error) => {
     pending.forEach((call) => call.reject(error));
@@ -75,6 +78,7 @@ export function createTeamWorkerClient(connection: WorkerConnection, worker: Wor
   ): { id: number; result: Promise<WorkerCalls[M]["result"]> } {
     const id = nextId++;
     const result = new Promise<WorkerCalls[M]["result"]>((resolve, reject) => {
+      if (disposed) return reject(stopped());
       pending.set(id, { resolve, reject, onProgress } as Pending);
       worker.postMessage({ kind: "call", id, method, params } as WorkerRequest);
       const cancel = () => worker.postMessage({ kind: "cancel", id });
@@ -114,8 +118,9 @@ export function createTeamWorkerClient(connection: WorkerConnection, worker: Wor
     ): Promise<ExportedFile> => request("export", exportRequest, onProgress, signal).result,
     /** Ends the worker and drops the loaded team with it. */
     dispose(): void {
+      disposed = true;
       worker.terminate();
-      failAll(new Error("The team worker was stopped"));
+      failAll(stopped());
     },
   };
 }

@@ -129,5 +129,6 @@ describe("the team worker, through its client", () => {
     const loading = client.refresh();
     client.dispose();
     await expect(loading).rejects.toThrow("The team worker was stopped");
+    await expect(client.view({ pageIndex: 0, pageSize: 10 })).rejects.toThrow("The team worker was stopped");
   });
 });
