@@ -140,7 +140,10 @@ export interface ExportSource {
   index: TeamIndex | null;
 }
 
-/** The chunks of an export: a selection (a query) or, with no query, the whole team. */
+/**
+ * The chunks of an export: a selection (a query) or, with no query, the whole team. Without an
+ * index there is nothing to select from: the whole team is streamed whatever the query.
+ */
 export function exportChunks(
   { client, index }: ExportSource,
   format: ExportFormat,
