@@ -16,8 +16,3 @@ export const indexMaxUsers = 200_000;
 export function loadsAutomatically(total: number, limit = autoLoadMaxUsers): boolean {
   return total <= limit;
 }
-
-/** Whether a team of `total` users fits in the in-memory index. */
-export function fitsInIndex(total: number, cap = indexMaxUsers): boolean {
-  return total <= cap;
-}
