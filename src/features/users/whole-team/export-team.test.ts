@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asTeamApiKey, createTeamClient } from "../../../api/client.ts";
+import type { Listening } from "../../../../server/service.ts";
+import { fixtureSeed, ids, keys, startTestService } from "../../../../server/testing.ts";
+import { guardFormula } from "./csv.ts";
+import { parseCsv } from "./csv-reader.test-helper.ts";
+import {
+  csvColumns,
+  csvFromIndex,
+  csvFromService,
+  exportChunks,
+  exportFileName,
+  ndjsonFromService,
+  ndjsonOfSelection,
+  type ExportProgress,
+} from "./export-team.ts";
+import { loadTeam } from "./load-team.ts";
+import { TeamIndex } from "./team-index.ts";
+
+const teamSize = 1_100; // three pages of 500
+const hostileIds = ["=cmd|' /C calc'!A0", "a,b", 'say "hi"', "two\r\nlines", "+1", "-1", "@x", "\tx", "東京 🏥", ""];
+
+let service: Listening;
+let index: TeamIndex;
+const client = () => createTeamClient({ baseUrl: service.url, apiKey: asTeamApiKey(keys.teamA) });
+
+beforeAll(async () => {
+  const seed = fixtureSeed({ teamA: teamSize, teamA2: 3, teamB: 5 });
+  hostileIds.forEach((id, i) => (seed.orgs[0]!.teams[0]!.users[i]!.client_user_id = id));
+  service = await startTestService(seed);
+  index = new TeamIndex();
+  await loadTeam(client(), index);
+});
+afterAll(() => service.close());
+
+async function text(chunks: AsyncIterable<string>): Promise<string> {
+  let all = "";
+  for await (const chunk of chunks) all += chunk;
+  return all;
+}
+
+/** Every user as the service sends it, read without the client. */
+async function rawUsers(): Promise<unknown[]> {
+  const response = await fetch(`${service.url}/v2/user/?offset=0&limit=500`, { headers: { "x-service-api-key": keys.teamA } });
+  const first = ((await response.json()) as { users: unknown[] }).users;
+  const rest = await Promise.all(
+    [500, 1000].map(async (offset) => {
+      const page = await fetch(`${service.url}/v2/user/?offset=${offset}&limit=500`, { headers: { "x-service-api-key": keys.teamA } });
+      return ((await page.json()) as { users: unknown[] }).users;
+    }),
+  );
+  return [...first, ...rest.flat()];
+}
+
+describe("CSV export", () => {
+  it("writes a header and one record a user, hostile client user IDs guarded and quoted", async () => {
+    const progress: ExportProgress[] = [];
+    const records = parseCsv(await text(csvFromIndex(index, {}, { onProgress: (p) => progress.push(p) })));
+
+    expect(records[0]).toEqual(csvColumns);
+    expect(records).toHaveLength(teamSize + 1);
+    expect(records.slice(1, hostileIds.length + 1).map((r) => r[1])).toEqual(hostileIds.map(guardFormula));
+    expect(progress.at(-1)).toEqual({ users: teamSize, total: teamSize });
+
+    const user = index.user(index.rowOf(records[2]![0]!)!);
+    expect(records[2]).toEqual([user.user_id, "a,b", ids.teamA, user.created_on, "oura", "1990-05-17", "oura", "Europe/Amsterdam", "oura"]);
+  });
+
+  it("writes a selection in its order", async () => {
+    const query = { search: "CLIENT-10", sort: { column: "client_user_id", direction: "desc" } } as const;
+    const records = parseCsv(await text(csvFromIndex(index, query)));
+    // The first users' client user IDs were replaced by the hostile ones.
+    const clientIds = Array.from({ length: teamSize - hostileIds.length }, (_, i) => `client-${i + hostileIds.length + 1}`);
+    const expected = clientIds
+      .filter((id) => id.includes("client-10"))
+      .sort()
+      .reverse();
+    expect(records.slice(1).map((r) => r[1])).toEqual(expected);
+  });
+
+  it("streams the same file from the service as from the index", async () => {
+    expect(await text(csvFromService(client()))).toBe(await text(csvFromIndex(index)));
+  });
+
+  it("stops when cancelled", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(text(csvFromIndex(index, {}, { signal: controller.signal }))).rejects.toThrow(/abort/i);
+  });
+});
+
+describe("NDJSON export", () => {
+  it("writes each user exactly as the service sent it, one a line", async () => {
+    const progress: ExportProgress[] = [];
+    const lines = (await text(ndjsonFromService(client(), { onProgress: (p) => progress.push(p) }))).split("\n");
+    expect(lines.pop()).toBe("");
+    expect(lines).toEqual((await rawUsers()).map((user) => JSON.stringify(user)));
+    expect(lines[0]).toContain('"provider":');
+    expect(progress.at(-1)).toEqual({ users: teamSize, total: teamSize });
+  });
+
+  it("writes only the users of a selection, in the service's order", async () => {
+    const query = { search: "client-10", sort: { column: "client_user_id", direction: "desc" } } as const;
+    const lines = (await text(ndjsonOfSelection(client(), index, query))).trim().split("\n");
+    const selected = new Set(Array.from(index.select(query), (row) => index.user(row).user_id));
+    const all = (await rawUsers()) as { user_id: string }[];
+    expect(lines).toEqual(all.filter((u) => selected.has(u.user_id)).map((u) => JSON.stringify(u)));
+  });
+
+  it("stops between pages when cancelled", async () => {
+    const controller = new AbortController();
+    const chunks = ndjsonFromService(client(), { signal: controller.signal, onProgress: () => controller.abort() });
+    await expect(text(chunks)).rejects.toThrow(/abort/i);
+  });
+
+  it("streams from the service when there is no index", async () => {
+    const chunks = exportChunks({ client: client(), index: null }, "ndjson", { search: "ignored" });
+    expect((await text(chunks)).trim().split("\n")).toHaveLength(teamSize);
+  });
+});
+
+describe("exportFileName", () => {
+  it("names the team and the UTC time, without colons", () => {
+    const at = new Date("2025-03-04T05:06:07.890Z");
+    expect(exportFileName(ids.teamA, "csv", at)).toBe(`team-${ids.teamA}-2025-03-04T05-06-07Z.csv`);
+    expect(exportFileName("a/b:c", "ndjson", at)).toBe("team-a_b_c-2025-03-04T05-06-07Z.ndjson");
+    expect(exportFileName(undefined, "csv", at)).toBe("team-2025-03-04T05-06-07Z.csv");
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Exports of the team, produced chunk by chunk so a large team never sits in memory twice:
+ * - CSV of the loaded team or of a selection of it, from the index, in the selection's order;
+ * - CSV of a team too large to index, page after page from the service;
+ * - NDJSON: each user exactly as the service sent it, pages fetched again (the index keeps no
+ *   raw JSON), optionally only the users of a selection.
+ */
+import type { User } from "../../../api/contract.ts";
+import { csvRecord } from "./csv.ts";
+import { servicePages, type SentTeamPages } from "./service-pages.ts";
+import type { TeamIndex, TeamQuery } from "./team-index.ts";
+
+export type ExportFormat = "csv" | "ndjson";
+
+export interface ExportProgress {
+  /** Users written so far. */
+  users: number;
+  /** Users to write, as far as known. */
+  total: number;
+}
+
+export interface ExportOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: ExportProgress) => void;
+}
+
+export const csvColumns = [
+  "user_id",
+  "client_user_id",
+  "team_id",
+  "created_on",
+  "connected_sources",
+  "birth_date",
+  "birth_date_source",
+  "time_zone",
+  "time_zone_source",
+] as const;
+
+/** A user as one CSV record, in the order of `csvColumns`. */
+export function userCsvRecord(user: User): string {
+  return csvRecord([
+    user.user_id,
+    user.client_user_id,
+    user.team_id,
+    user.created_on,
+    user.connected_sources.map((c) => c.source.slug).join(";"),
+    user.fallback_birth_date?.value ?? "",
+    user.fallback_birth_date?.source_slug ?? "",
+    user.fallback_time_zone?.id ?? "",
+    user.fallback_time_zone?.source_slug ?? "",
+  ]);
+}
+
+const csvHeader = csvRecord(csvColumns);
+const rowsPerChunk = 2_000;
+
+/** Lets other work (a view asked of the worker) run between chunks. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The selection's users (the whole loaded team with no query) as CSV, header first. */
+export async function* csvFromIndex(index: TeamIndex, query: TeamQuery = {}, { signal, onProgress }: ExportOptions = {}) {
+  const rows = index.select(query);
+  yield csvHeader;
+  for (let start = 0; start < rows.length; start += rowsPerChunk) {
+    signal?.throwIfAborted();
+    const chunk = rows.subarray(start, start + rowsPerChunk);
+    yield Array.from(chunk, (row) => userCsvRecord(index.user(row))).join("");
+    onProgress?.({ users: start + chunk.length, total: rows.length });
+    await nextTask();
+  }
+}
+
+/** The whole team as CSV, straight from the service's pages: for a team too large to index. */
+export async function* csvFromService(client: SentTeamPages, options: ExportOptions = {}) {
+  yield csvHeader;
+  for await (const users of uniqueUsers(client, options)) yield users.map(({ user }) => userCsvRecord(user)).join("");
+}
+
+/**
+ * Users as the service sent them, one JSON document a line. With `keep`, only the users it
+ * accepts (a selection of the index, say); the count to expect is then `expected`.
+ */
+export async function* ndjsonFromService(
+  client: SentTeamPages,
+  options: ExportOptions & { keep?: (userId: string) => boolean; expected?: number } = {},
+) {
+  for await (const users of uniqueUsers(client, options)) {
+    const lines = users.map(({ sent }) => `${JSON.stringify(sent)}\n`);
+    if (lines.length > 0) yield lines.join("");
+  }
+}
+
+/**
+ * The users of each page, each with its raw form; a user a shifted page sends again (the team
+ * changed between two pages) is written once. Only the previous page is remembered, which
+ * catches a shift of up to a page without holding every ID of a huge team.
+ */
+async function* uniqueUsers(
+  client: SentTeamPages,
+  { signal, onProgress, keep, expected }: ExportOptions & { keep?: (userId: string) => boolean; expected?: number },
+) {
+  let previousIds = new Set<string>();
+  let written = 0;
+  for await (const { page, sent } of servicePages(client, { signal })) {
+    const ids = new Set(page.users.map((u) => u.user_id));
+    const users = page.users
+      .map((user, i) => ({ user, sent: sent[i] }))
+      .filter(({ user }) => !previousIds.has(user.user_id) && (keep?.(user.user_id) ?? true));
+    previousIds = ids;
+    written += users.length;
+    yield users;
+    onProgress?.({ users: written, total: expected ?? page.total });
+  }
+}
+
+/** `team-<team ID>-<UTC time>.csv`, the time without colons so every file system takes it. */
+export function exportFileName(teamId: string | undefined, format: ExportFormat, at = new Date()): string {
+  const time = `${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z`;
+  const team = teamId ? `team-${teamId.replace(/[^A-Za-z0-9_-]+/g, "_")}` : "team";
+  return `${team}-${time}.${format}`;
+}
+
+/** The users of a selection of the index, as the service sends them now, each once. */
+export function ndjsonOfSelection(client: SentTeamPages, index: TeamIndex, query: TeamQuery, options: ExportOptions = {}) {
+  const rows = index.select(query);
+  const unwritten = new Uint8Array(index.size);
+  for (const row of rows) unwritten[row] = 1;
+  const keep = (userId: string) => {
+    const row = index.rowOf(userId);
+    if (row === undefined || unwritten[row] === 0) return false;
+    unwritten[row] = 0;
+    return true;
+  };
+  return ndjsonFromService(client, { ...options, keep, expected: rows.length });
+}
+
+export interface ExportSource {
+  client: SentTeamPages;
+  /** Null when the team was too large to index: the export then streams from the service. */
+  index: TeamIndex | null;
+}
+
+/**
+ * The chunks of an export: a selection (a query) or, with no query, the whole team. Without an
+ * index there is nothing to select from: the whole team is streamed whatever the query.
+ */
+export function exportChunks(
+  { client, index }: ExportSource,
+  format: ExportFormat,
+  query: TeamQuery | null,
+  options: ExportOptions = {},
+): AsyncGenerator<string> {
+  if (format === "csv") return index ? csvFromIndex(index, query ?? {}, options) : csvFromService(client, options);
+  return index && query ? ndjsonOfSelection(client, index, query, options) : ndjsonFromService(client, options);
+}

@@ -1,0 +1,27 @@
+/** Each distinct string once, named by a small integer: slugs, time zones, team IDs repeat a lot. */
+export class Interner {
+  readonly values: string[] = [];
+  #codes = new Map<string, number>();
+
+  code(value: string): number {
+    let code = this.#codes.get(value);
+    if (code === undefined) {
+      code = this.values.length;
+      this.values.push(value);
+      this.#codes.set(value, code);
+    }
+    return code;
+  }
+
+  find(value: string): number | undefined {
+    return this.#codes.get(value);
+  }
+
+  value(code: number): string {
+    return this.values[code] ?? "";
+  }
+
+  get size(): number {
+    return this.values.length;
+  }
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asTeamApiKey, createTeamClient } from "../../../api/client.ts";
+import { ServerError } from "../../../api/errors.ts";
+import type { Listening } from "../../../../server/service.ts";
+import { fixtureSeed, keys, startTestService } from "../../../../server/testing.ts";
+import { describeDrift, loadTeam, type LoadProgress } from "./load-team.ts";
+import { TeamIndex } from "./team-index.ts";
+
+const teamSize = 250;
+const pageSize = 20; // 13 pages: enough to see several in flight, and to stop in the middle
+let service: Listening;
+beforeAll(async () => {
+  service = await startTestService(fixtureSeed({ teamA: teamSize, teamA2: 3, teamB: 5 }));
+});
+afterAll(() => service.close());
+
+/** What `fetch` sees, and a way to answer some requests differently. */
+function instrumentedFetch(answer?: (offset: number, attempt: number) => Response | string | undefined) {
+  const requests: number[] = [];
+  let inFlight = 0;
+  let mostInFlight = 0;
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = new URL(String(input));
+    const offset = Number(url.searchParams.get("offset"));
+    requests.push(offset);
+    const attempt = requests.filter((o) => o === offset).length;
+    const replaced = answer?.(offset, attempt);
+    if (replaced instanceof Response) return replaced;
+    if (typeof replaced === "string") url.search = replaced;
+    inFlight++;
+    mostInFlight = Math.max(mostInFlight, inFlight);
+    try {
+      return await globalThis.fetch(url, init);
+    } finally {
+      inFlight--;
+    }
+  };
+  return { fetch, requests, mostInFlight: () => mostInFlight };
+}
+
+const clientWith = (fetch: typeof globalThis.fetch) =>
+  createTeamClient({ baseUrl: service.url, apiKey: asTeamApiKey(keys.teamA), fetch, sleep: async () => {} });
+
+async function allUserIds(): Promise<string[]> {
+  const page = await createTeamClient({ baseUrl: service.url, apiKey: asTeamApiKey(keys.teamA) }).listUsers({ offset: 0, limit: 500 });
+  return page.users.map((u) => u.user_id);
+}
+
+function idsIn(index: TeamIndex): string[] {
+  return Array.from(index.select({}), (row) => index.user(row).user_id);
+}
+
+describe("loadTeam against the reference service", () => {
+  it("loads every user, a few pages at a time, reporting progress", async () => {
+    const { fetch, requests, mostInFlight } = instrumentedFetch();
+    const index = new TeamIndex();
+    const progress: LoadProgress[] = [];
+    const outcome = await loadTeam(clientWith(fetch), index, { pageSize, onProgress: (p) => progress.push(p) });
+
+    expect(outcome).toEqual({ status: "complete", users: teamSize, total: teamSize, drift: null });
+    expect(idsIn(index)).toEqual(await allUserIds());
+    expect(requests).toHaveLength(13);
+    expect(mostInFlight()).toBe(4);
+    expect(progress.map((p) => p.pagesDone)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+    expect(progress.at(-1)).toMatchObject({ pagesTotal: 13, users: teamSize, total: teamSize, secondsLeft: 0 });
+    expect(progress.every((p) => p.ratePerSecond > 0)).toBe(true);
+  });
+
+  it("stops on cancel, keeps what it loaded, and resumes to the end", async () => {
+    const { fetch, requests } = instrumentedFetch();
+    const index = new TeamIndex();
+    const controller = new AbortController();
+    const cancelled = await loadTeam(clientWith(fetch), index, {
+      pageSize,
+      signal: controller.signal,
+      onProgress: (p) => p.pagesDone === 3 && controller.abort(),
+    });
+
+    expect(cancelled.status).toBe("cancelled");
+    if (cancelled.status !== "cancelled") return;
+    expect(cancelled.users).toBe(index.size);
+    expect(index.size).toBeGreaterThanOrEqual(3 * pageSize);
+    expect(index.size).toBeLessThan(teamSize);
+    expect(cancelled.resume.pendingOffsets.length).toBe(13 - cancelled.resume.pagesDone);
+
+    const resumed = await loadTeam(clientWith(fetch), index, { resume: cancelled.resume });
+    expect(resumed).toEqual({ status: "complete", users: teamSize, total: teamSize, drift: null });
+    expect(idsIn(index)).toEqual(await allUserIds());
+    expect(new Set(requests).size).toBe(13);
+  });
+
+  it("keeps what it loaded when a page fails, and resumes from the page that failed", async () => {
+    const failing = instrumentedFetch((offset) => (offset === 40 ? new Response('{"detail":"boom"}', { status: 500 }) : undefined));
+    const index = new TeamIndex();
+    const failed = await loadTeam(clientWith(failing.fetch), index, { pageSize });
+
+    expect(failed.status).toBe("failed");
+    if (failed.status !== "failed") return;
+    expect(failed.error).toBeInstanceOf(ServerError);
+    expect((failed.error as Error).message).toBe("boom");
+    expect(failed.resume.pendingOffsets[0]).toBe(40);
+    expect(index.size).toBe(failed.users);
+    expect(index.rowOf((await allUserIds())[0]!)).toBeDefined();
+
+    const resumed = await loadTeam(clientWith(instrumentedFetch().fetch), index, { resume: failed.resume });
+    expect(resumed.status).toBe("complete");
+    expect(idsIn(index)).toEqual(await allUserIds());
+  });
+
+  it("waits out a 503 with Retry-After and loads the page on the next try", async () => {
+    const busy = () => new Response('{"detail":"busy"}', { status: 503, headers: { "retry-after": "0" } });
+    const { fetch, requests } = instrumentedFetch((offset, attempt) => (offset === 100 && attempt === 1 ? busy() : undefined));
+    const index = new TeamIndex();
+    const outcome = await loadTeam(clientWith(fetch), index, { pageSize });
+
+    expect(outcome).toEqual({ status: "complete", users: teamSize, total: teamSize, drift: null });
+    expect(requests.filter((o) => o === 100)).toHaveLength(2);
+    expect(idsIn(index)).toEqual(await allUserIds());
+  });
+
+  it("reports, in words, a team that changed while it loaded", async () => {
+    // As if a user were added at the start once the first page was read: later pages shift by
+    // one, so the user at the first page's edge comes twice, the new one is missed, and the
+    // total grows by one.
+    const limit = 100;
+    const shifted = instrumentedFetch((offset) => (offset > 0 ? `?offset=${offset - 1}&limit=${limit}` : undefined));
+    const growing: typeof fetch = async (input, init) => {
+      const response = await shifted.fetch(input, init);
+      const body = (await response.json()) as { total: number; offset: number };
+      const moved = body.offset > 0 ? { ...body, total: body.total + 1, offset: body.offset + 1 } : body;
+      return Response.json(moved, { status: response.status });
+    };
+    const index = new TeamIndex();
+    const outcome = await loadTeam(clientWith(growing), index, { pageSize: limit });
+
+    expect(outcome).toEqual({
+      status: "complete",
+      users: teamSize,
+      total: teamSize + 1,
+      drift:
+        "The team changed while it loaded: 1 user was added (the service counted 250 users at the start, 251 users at the end). " +
+        "250 users were loaded, 1 fewer than the 251 users the service counts now: some may be missing. " +
+        "1 user came on two pages (the pages shifted) and is shown once. Refresh to load the team again.",
+    });
+  });
+
+  it("does not load a team larger than the index takes", async () => {
+    const index = new TeamIndex();
+    const outcome = await loadTeam(clientWith(instrumentedFetch().fetch), index, { pageSize, maxUsers: 100 });
+    expect(outcome).toEqual({ status: "too-large", total: teamSize, maxUsers: 100 });
+    expect(index.size).toBe(0);
+  });
+});
+
+describe("describeDrift", () => {
+  it("says nothing when the team held still", () => {
+    expect(describeDrift({ firstTotal: 5, latestTotal: 5, users: 5, repeatedUsers: 0 })).toBeNull();
+  });
+
+  it("says when users were removed", () => {
+    expect(describeDrift({ firstTotal: 5, latestTotal: 3, users: 4, repeatedUsers: 0 })).toBe(
+      "The team changed while it loaded: 2 users were removed (the service counted 5 users at the start, 3 users at the end). " +
+        "4 users were loaded, 1 more than the 3 users the service counts now: some may have been removed. Refresh to load the team again.",
+    );
+  });
+});

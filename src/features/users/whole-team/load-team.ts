@@ -1,0 +1,180 @@
+/**
+ * Loads the whole team into a sink (the index), page after page with a few requests in flight,
+ * through the typed team client (so 429 and 503 are retried, honouring Retry-After). A failure
+ * or a cancel keeps what was loaded and says which pages remain, to resume from there; at the
+ * end, a team that changed while it loaded is described in words.
+ */
+import type { User, UserPage } from "../../../api/contract.ts";
+import type { CallOptions } from "../../../api/client.ts";
+import { indexMaxUsers, teamPageSize, teamRequestsInFlight } from "./whole-team-limits.ts";
+
+/** The part of the team client the loader uses. */
+export interface TeamPages {
+  listUsers(range: { offset: number; limit: number }, options?: CallOptions): Promise<UserPage>;
+}
+
+/** Where pages go: the index. `addPage` returns how many of the users were new. */
+export interface TeamSink {
+  addPage(users: readonly User[], offset: number): number;
+  readonly size: number;
+}
+
+export interface LoadProgress {
+  pagesDone: number;
+  pagesTotal: number;
+  /** Distinct users loaded. */
+  users: number;
+  /** The team's size, as the service last said. */
+  total: number;
+  /** Users a second, over this run. */
+  ratePerSecond: number;
+  /** At the current rate; null until there is one. */
+  secondsLeft: number | null;
+}
+
+/** Where a stopped load stands: enough to resume it. Plain data, so it crosses to and from a worker. */
+export interface ResumePoint {
+  pageSize: number;
+  /** Offsets of the pages still to load, in order. */
+  pendingOffsets: number[];
+  /** Pages are planned up to here (exclusive); a larger total plans more. */
+  plannedEnd: number;
+  pagesDone: number;
+  /** The totals the service gave: the first and the latest. */
+  firstTotal: number | null;
+  latestTotal: number | null;
+  /** Users that came again on a later page. */
+  repeatedUsers: number;
+}
+
+export type LoadOutcome =
+  | { status: "complete"; users: number; total: number; drift: string | null }
+  | { status: "too-large"; total: number; maxUsers: number }
+  | { status: "cancelled"; users: number; total: number | null; resume: ResumePoint }
+  | { status: "failed"; users: number; total: number | null; error: unknown; resume: ResumePoint };
+
+export interface LoadOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: LoadProgress) => void;
+  /** Continue a cancelled or failed load into the same sink. */
+  resume?: ResumePoint;
+  pageSize?: number;
+  maxInFlight?: number;
+  /** A team larger than this is not loaded at all. */
+  maxUsers?: number;
+  now?: () => number;
+}
+
+export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadOptions = {}): Promise<LoadOutcome> {
+  const { signal, onProgress, maxInFlight = teamRequestsInFlight, maxUsers = indexMaxUsers, now = () => performance.now() } = options;
+  const pageSize = options.resume?.pageSize ?? options.pageSize ?? teamPageSize;
+  const state: ResumePoint = options.resume
+    ? { ...options.resume, pendingOffsets: [...options.resume.pendingOffsets] }
+    : { pageSize, pendingOffsets: [0], plannedEnd: pageSize, pagesDone: 0, firstTotal: null, latestTotal: null, repeatedUsers: 0 };
+  const startedAt = now();
+  const usersAtStart = sink.size;
+  const inFlight = new Set<Promise<void>>();
+  const unfinished: number[] = [];
+  let failure: { error: unknown } | undefined;
+  let tooLarge = false;
+
+  const stopping = () => failure !== undefined || tooLarge || signal?.aborted === true;
+
+  const receive = (page: UserPage, offset: number) => {
+    if (state.firstTotal === null) {
+      state.firstTotal = page.total;
+      if (page.total > maxUsers) {
+        tooLarge = true;
+        return;
+      }
+    }
+    state.latestTotal = page.total;
+    state.repeatedUsers += page.users.length - sink.addPage(page.users, offset);
+    state.pagesDone++;
+    // Users added meanwhile: more pages to load.
+    for (; state.plannedEnd < page.total; state.plannedEnd += pageSize) state.pendingOffsets.push(state.plannedEnd);
+    onProgress?.(progressOf(state, sink.size - usersAtStart, sink.size, (now() - startedAt) / 1000));
+  };
+
+  const start = (offset: number) => {
+    const request = client
+      .listUsers({ offset, limit: pageSize }, { signal })
+      .then(
+        (page) => receive(page, offset),
+        (error: unknown) => {
+          unfinished.push(offset);
+          if (!signal?.aborted) failure ??= { error };
+        },
+      )
+      // The sink or the progress callback failed: stop, and report it like a failed request.
+      .catch((error: unknown) => void (failure ??= { error }))
+      .finally(() => inFlight.delete(request));
+    inFlight.add(request);
+  };
+
+  for (;;) {
+    while (!stopping() && inFlight.size < maxInFlight && state.pendingOffsets.length > 0) start(state.pendingOffsets.shift()!);
+    if (inFlight.size === 0) break;
+    await Promise.race(inFlight);
+  }
+
+  if (tooLarge) return { status: "too-large", total: state.firstTotal!, maxUsers };
+  if (stopping()) {
+    const resume = { ...state, pendingOffsets: [...unfinished, ...state.pendingOffsets].sort((a, b) => a - b) };
+    const stopped = { users: sink.size, total: state.latestTotal, resume };
+    return failure ? { status: "failed", error: failure.error, ...stopped } : { status: "cancelled", ...stopped };
+  }
+  const total = state.latestTotal ?? 0;
+  return { status: "complete", users: sink.size, total, drift: describeDrift({ ...state, users: sink.size }) };
+}
+
+function progressOf(state: ResumePoint, usersThisRun: number, users: number, seconds: number): LoadProgress {
+  const total = state.latestTotal ?? 0;
+  const ratePerSecond = seconds > 0 ? usersThisRun / seconds : 0;
+  return {
+    pagesDone: state.pagesDone,
+    pagesTotal: Math.max(state.pagesDone, Math.ceil(total / state.pageSize)),
+    users,
+    total,
+    ratePerSecond,
+    secondsLeft: ratePerSecond > 0 ? Math.max(0, total - users) / ratePerSecond : null,
+  };
+}
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+
+/** Null when the team held still while it loaded; else what changed, in a few sentences. */
+export function describeDrift({
+  firstTotal,
+  latestTotal,
+  users,
+  repeatedUsers,
+}: Pick<ResumePoint, "firstTotal" | "latestTotal" | "repeatedUsers"> & { users: number }): string | null {
+  const total = latestTotal ?? 0;
+  const sentences: string[] = [];
+  if (firstTotal !== null && firstTotal !== total) {
+    const change =
+      total > firstTotal
+        ? `${count(total - firstTotal, "user was", "users were")} added`
+        : `${count(firstTotal - total, "user was", "users were")} removed`;
+    sentences.push(
+      `The team changed while it loaded: ${change} (the service counted ${count(firstTotal, "user", "users")} at the start, ${count(total, "user", "users")} at the end).`,
+    );
+  }
+  if (users < total) {
+    sentences.push(
+      `${count(users, "user was", "users were")} loaded, ${(total - users).toLocaleString("en")} fewer than the ${count(total, "user", "users")} the service counts now: some may be missing.`,
+    );
+  } else if (users > total) {
+    sentences.push(
+      `${count(users, "user was", "users were")} loaded, ${(users - total).toLocaleString("en")} more than the ${count(total, "user", "users")} the service counts now: some may have been removed.`,
+    );
+  }
+  if (repeatedUsers > 0) {
+    sentences.push(
+      `${count(repeatedUsers, "user", "users")} came on two pages (the pages shifted) and ${repeatedUsers === 1 ? "is" : "are"} shown once.`,
+    );
+  }
+  if (sentences.length === 0) return null;
+  return `${sentences.join(" ")} Refresh to load the team again.`;
+}

@@ -1,0 +1,168 @@
+/**
+ * Facets of the loaded team: connected source, time zone, birth date known or not. Options of
+ * one group are alternatives (any of them), groups combine (all of them). Each group's counts
+ * are taken over the users that pass the search and the other groups, ignoring the group's own
+ * choice, so every option says how many users choosing it would add.
+ */
+import type { Interner } from "./interner.ts";
+
+export type BirthDateFacet = "known" | "unknown";
+
+export interface FacetSelection {
+  /** Source slugs; null stands for "no source". A user matches when any of their sources is chosen. */
+  sources?: readonly (string | null)[];
+  /** Time zone IDs; null stands for "no time zone". */
+  timeZones?: readonly (string | null)[];
+  birthDate?: readonly BirthDateFacet[];
+}
+
+export interface FacetOption<Value> {
+  value: Value;
+  /** The source's name for a slug, else the value itself; null values have none. */
+  label: string | null;
+  count: number;
+  selected: boolean;
+}
+
+export interface FacetCounts {
+  sources: FacetOption<string | null>[];
+  timeZones: FacetOption<string | null>[];
+  birthDate: FacetOption<BirthDateFacet>[];
+}
+
+/** What the facets read from the index, one entry a row unless said otherwise. */
+export interface FacetColumns {
+  rows: number;
+  slugs: Interner;
+  /** The display name of each slug code. */
+  slugNames: readonly string[];
+  /** Row r's sources are `sourceSlugCodes[sourceStarts[r]]` up to `sourceStarts[r + 1]`. */
+  sourceStarts: Uint32Array;
+  sourceSlugCodes: Uint32Array;
+  timeZones: Interner;
+  /** -1: no time zone. */
+  timeZoneCodes: Int32Array;
+  /** -1: no birth date. */
+  birthDateCodes: Int32Array;
+}
+
+const sourceBit = 1;
+const zoneBit = 2;
+const birthBit = 4;
+const allBits = sourceBit | zoneBit | birthBit;
+
+/** Which codes of a dictionary a group chose, and whether it chose "none"; null: no filter. */
+interface Choice {
+  codes: Uint8Array;
+  none: boolean;
+  /** Chosen values the index does not know (yet): they match nobody but stay on show. */
+  unknown: string[];
+}
+
+function choiceOf(values: readonly (string | null)[] | undefined, dictionary: Interner): Choice | null {
+  if (!values || values.length === 0) return null;
+  const choice: Choice = { codes: new Uint8Array(dictionary.size), none: false, unknown: [] };
+  for (const value of values) {
+    if (value === null) choice.none = true;
+    else {
+      const code = dictionary.find(value);
+      if (code === undefined) choice.unknown.push(value);
+      else choice.codes[code] = 1;
+    }
+  }
+  return choice;
+}
+
+/**
+ * The rows that pass `candidates` (the search; null: every row) and the chosen facets, and
+ * each option's count.
+ */
+export function applyFacets(
+  columns: FacetColumns,
+  candidates: Uint8Array | null,
+  selection: FacetSelection,
+): { selected: Uint8Array; counts: FacetCounts } {
+  const { rows, sourceStarts, sourceSlugCodes, timeZoneCodes, birthDateCodes } = columns;
+  const sources = choiceOf(selection.sources, columns.slugs);
+  const zones = choiceOf(selection.timeZones, columns.timeZones);
+  const birth = selection.birthDate?.length
+    ? { known: selection.birthDate.includes("known"), unknown: selection.birthDate.includes("unknown") }
+    : null;
+
+  const selected = new Uint8Array(rows);
+  const slugCounts = new Uint32Array(columns.slugs.size);
+  const lastRowOfSlug = new Int32Array(columns.slugs.size).fill(-1);
+  const zoneCounts = new Uint32Array(columns.timeZones.size);
+  let noSource = 0;
+  let noZone = 0;
+  let birthKnown = 0;
+  let birthUnknown = 0;
+
+  for (let row = 0; row < rows; row++) {
+    if (candidates && candidates[row] === 0) continue;
+    const first = sourceStarts[row]!;
+    const end = sourceStarts[row + 1]!;
+    const zone = timeZoneCodes[row]!;
+    const known = birthDateCodes[row]! >= 0;
+
+    let passes = 0;
+    if (!sources || (first === end ? sources.none : anyChosen(sources.codes, sourceSlugCodes, first, end))) passes |= sourceBit;
+    if (!zones || (zone < 0 ? zones.none : zones.codes[zone] === 1)) passes |= zoneBit;
+    if (!birth || (known ? birth.known : birth.unknown)) passes |= birthBit;
+    if (passes === allBits) selected[row] = 1;
+
+    if ((passes | sourceBit) === allBits) {
+      if (first === end) noSource++;
+      for (let s = first; s < end; s++) {
+        const slug = sourceSlugCodes[s]!;
+        if (lastRowOfSlug[slug] === row) continue; // a slug twice on one user counts once
+        lastRowOfSlug[slug] = row;
+        slugCounts[slug]!++;
+      }
+    }
+    if ((passes | zoneBit) === allBits) {
+      if (zone < 0) noZone++;
+      else zoneCounts[zone]!++;
+    }
+    if ((passes | birthBit) === allBits) {
+      if (known) birthKnown++;
+      else birthUnknown++;
+    }
+  }
+
+  return {
+    selected,
+    counts: {
+      sources: options(columns.slugs, slugCounts, (code) => columns.slugNames[code] ?? null, sources, noSource),
+      timeZones: options(columns.timeZones, zoneCounts, (code) => columns.timeZones.value(code), zones, noZone),
+      birthDate: [
+        { value: "known", label: "known", count: birthKnown, selected: birth?.known ?? false },
+        { value: "unknown", label: "unknown", count: birthUnknown, selected: birth?.unknown ?? false },
+      ],
+    },
+  };
+}
+
+function anyChosen(chosen: Uint8Array, slugCodes: Uint32Array, first: number, end: number): boolean {
+  for (let s = first; s < end; s++) if (chosen[slugCodes[s]!] === 1) return true;
+  return false;
+}
+
+/** Every value the index knows, sorted by label, then chosen unknown values, then "none". */
+function options(
+  dictionary: Interner,
+  counts: Uint32Array,
+  labelOf: (code: number) => string | null,
+  choice: Choice | null,
+  noneCount: number,
+): FacetOption<string | null>[] {
+  const known = dictionary.values.map((value, code) => ({
+    value: value as string | null,
+    label: labelOf(code),
+    count: counts[code] ?? 0,
+    selected: choice?.codes[code] === 1,
+  }));
+  known.sort((a, b) => (a.label ?? "").localeCompare(b.label ?? "") || (a.value ?? "").localeCompare(b.value ?? ""));
+  const unknown = (choice?.unknown ?? []).map((value) => ({ value, label: value, count: 0, selected: true }));
+  return [...known, ...unknown, { value: null, label: null, count: noneCount, selected: choice?.none ?? false }];
+}

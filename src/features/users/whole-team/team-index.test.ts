@@ -1,0 +1,258 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { User } from "../../../api/contract.ts";
+import type { FacetSelection } from "./team-facets.ts";
+import { sortColumns, TeamIndex, type TeamQuery, type TeamSort } from "./team-index.ts";
+
+// Small alphabets, so searches hit, keys tie and facets overlap; the separator and a letter whose
+// lower case is longer are in, to catch a search that strays across fields.
+const idUnit = fc.constantFrom("a", "A", "b", "1", "-", " ", "\u0000", "İ");
+const slugs = ["oura", "fitbit", "garmin"];
+
+const sourceArb = fc
+  .record({ created_on: fc.constantFrom("2025-02-01T10:00:00+01:00", "2025-03-01T00:00:00Z"), slug: fc.constantFrom(...slugs) })
+  .map(({ created_on, slug }) => ({ created_on, source: { logo: `/logos/${slug}.svg`, name: slug.toUpperCase(), slug } }));
+
+const userArb = fc.record({
+  user_id: fc.integer({ min: 0, max: 60 }).map((n) => `User-${n.toString(16)}`),
+  team_id: fc.constantFrom("team-a", "team-b"),
+  client_user_id: fc.string({ unit: idUnit, maxLength: 4 }),
+  // The same instant written three ways, another one, and one that is not a date.
+  created_on: fc.constantFrom(
+    "2025-01-01T00:00:00Z",
+    "2025-01-01T01:00:00+01:00",
+    "2024-12-31T19:00:00-05:00",
+    "2025-01-01T00:00:00.5Z",
+    "soon",
+  ),
+  connected_sources: fc.array(sourceArb, { maxLength: 3 }),
+  fallback_birth_date: fc.option(
+    fc.record({
+      source_slug: fc.constantFrom("oura", "manual"),
+      updated_at: fc.constant("2025-02-01T10:00:00Z"),
+      value: fc.constantFrom("1990-01-01", "1985-05-05"),
+    }),
+    { nil: null },
+  ),
+  fallback_time_zone: fc.option(
+    fc.record({
+      id: fc.constantFrom("Europe/Amsterdam", "Asia/Tokyo"),
+      source_slug: fc.constant("oura"),
+      updated_at: fc.constant("2025-02-01T10:00:00Z"),
+    }),
+    { nil: null },
+  ),
+}) satisfies fc.Arbitrary<User>;
+
+/** A team as the service would send it, cut into pages that arrive in any order. */
+const teamArb = fc.tuple(fc.array(userArb, { maxLength: 40 }), fc.integer({ min: 1, max: 9 })).chain(([users, pageSize]) => {
+  const offsets = Array.from({ length: Math.ceil(users.length / pageSize) }, (_, i) => i * pageSize);
+  return fc.tuple(fc.constant(users), fc.constant(pageSize), fc.shuffledSubarray(offsets, { minLength: offsets.length }));
+});
+
+const facetsArb: fc.Arbitrary<FacetSelection> = fc.record(
+  {
+    sources: fc.subarray([...slugs, "polar", null]),
+    timeZones: fc.subarray(["Europe/Amsterdam", "Asia/Tokyo", null]),
+    birthDate: fc.subarray(["known", "unknown"] as const),
+  },
+  { requiredKeys: [] },
+);
+const sortArb: fc.Arbitrary<TeamSort | null> = fc.option(
+  fc.record({ column: fc.constantFrom(...sortColumns), direction: fc.constantFrom("asc" as const, "desc" as const) }),
+  { nil: null },
+);
+const queryArb: fc.Arbitrary<TeamQuery> = fc.record({
+  search: fc.string({ unit: idUnit, maxLength: 2 }),
+  facets: facetsArb,
+  sort: sortArb,
+});
+
+interface Loaded {
+  user: User;
+  offset: number;
+}
+
+/** What the index should hold: the first-arriving copy of each user, in the service's order. */
+function loadBoth(users: User[], pageSize: number, arrival: number[]): { index: TeamIndex; loaded: Loaded[] } {
+  const index = new TeamIndex();
+  const firstSeen = new Map<string, Loaded>();
+  for (const offset of arrival) {
+    const page = users.slice(offset, offset + pageSize);
+    index.addPage(page, offset);
+    page.forEach((user, i) => firstSeen.has(user.user_id) || firstSeen.set(user.user_id, { user, offset: offset + i }));
+  }
+  return { index, loaded: [...firstSeen.values()].sort((a, b) => a.offset - b.offset) };
+}
+
+// The reference: every rule written out plainly, one user at a time.
+const contains = (field: string, search: string) => field.toLowerCase().includes(search.toLowerCase());
+const passesSearch = (u: User, search: string) => search === "" || contains(u.client_user_id, search) || contains(u.user_id, search);
+const passesSources = (u: User, chosen: FacetSelection["sources"]) =>
+  !chosen?.length ||
+  (u.connected_sources.length === 0 ? chosen.includes(null) : u.connected_sources.some((c) => chosen.includes(c.source.slug)));
+const passesZone = (u: User, chosen: FacetSelection["timeZones"]) => !chosen?.length || chosen.includes(u.fallback_time_zone?.id ?? null);
+const passesBirth = (u: User, chosen: FacetSelection["birthDate"]) =>
+  !chosen?.length || chosen.includes(u.fallback_birth_date ? "known" : "unknown");
+
+function compareText(a: string, b: string) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function compareLists(a: string[], b: string[]) {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return compareText(a[i]!, b[i]!);
+  return a.length - b.length;
+}
+/** Negative, zero or positive; null when a user has no value. */
+const referenceCompare: Record<TeamSort["column"], (a: User, b: User) => number> = {
+  client_user_id: (a, b) => compareText(a.client_user_id.toLowerCase(), b.client_user_id.toLowerCase()),
+  created_on: (a, b) => Date.parse(a.created_on) - Date.parse(b.created_on),
+  connected_sources: (a, b) =>
+    a.connected_sources.length - b.connected_sources.length ||
+    compareLists(
+      a.connected_sources.map((c) => c.source.slug),
+      b.connected_sources.map((c) => c.source.slug),
+    ),
+  birth_date: (a, b) => compareText(a.fallback_birth_date!.value, b.fallback_birth_date!.value),
+  time_zone: (a, b) => compareText(a.fallback_time_zone!.id, b.fallback_time_zone!.id),
+  team_id: (a, b) => compareText(a.team_id, b.team_id),
+};
+const hasValue: Record<TeamSort["column"], (u: User) => boolean> = {
+  client_user_id: () => true,
+  created_on: (u) => !Number.isNaN(Date.parse(u.created_on)),
+  connected_sources: () => true,
+  birth_date: (u) => u.fallback_birth_date != null,
+  time_zone: (u) => u.fallback_time_zone != null,
+  team_id: () => true,
+};
+
+function referenceSelection(loaded: Loaded[], { search = "", facets = {}, sort }: TeamQuery): string[] {
+  const selected = loaded.filter(
+    ({ user: u }) =>
+      passesSearch(u, search.trim()) &&
+      passesSources(u, facets.sources) &&
+      passesZone(u, facets.timeZones) &&
+      passesBirth(u, facets.birthDate),
+  );
+  if (!sort) return selected.map((l) => l.user.user_id);
+  const sign = sort.direction === "asc" ? 1 : -1;
+  const present = selected.filter((l) => hasValue[sort.column](l.user));
+  const missing = selected.filter((l) => !hasValue[sort.column](l.user));
+  present.sort((a, b) => sign * referenceCompare[sort.column](a.user, b.user) || a.offset - b.offset);
+  return [...present, ...missing].map((l) => l.user.user_id);
+}
+
+function referenceCounts(loaded: Loaded[], { search = "", facets = {} }: TeamQuery) {
+  const searched = loaded.map((l) => l.user).filter((u) => passesSearch(u, search.trim()));
+  const sources = searched.filter((u) => passesZone(u, facets.timeZones) && passesBirth(u, facets.birthDate));
+  const zones = searched.filter((u) => passesSources(u, facets.sources) && passesBirth(u, facets.birthDate));
+  const births = searched.filter((u) => passesSources(u, facets.sources) && passesZone(u, facets.timeZones));
+  const countBy = <T>(users: User[], values: (u: User) => T[]) => {
+    const counts = new Map<T, number>();
+    users.forEach((u) => new Set(values(u)).forEach((v) => counts.set(v, (counts.get(v) ?? 0) + 1)));
+    return counts;
+  };
+  return {
+    sources: countBy(sources, (u) => (u.connected_sources.length ? u.connected_sources.map((c) => c.source.slug) : [null])),
+    timeZones: countBy(zones, (u) => [u.fallback_time_zone?.id ?? null]),
+    birthDate: countBy(births, (u) => [u.fallback_birth_date ? "known" : "unknown"]),
+  };
+}
+
+/** Options with no users are left out, to compare with the reference's counts. */
+const nonZero = <V>(options: { value: V; count: number }[]) => new Map(options.filter((o) => o.count > 0).map((o) => [o.value, o.count]));
+
+describe("TeamIndex against a plain reference", () => {
+  it("selects, sorts and counts like the reference, for any team and query", () => {
+    fc.assert(
+      fc.property(teamArb, fc.array(queryArb, { minLength: 1, maxLength: 4 }), ([users, pageSize, arrival], queries) => {
+        const { index, loaded } = loadBoth(users, pageSize, arrival);
+        expect(index.size).toBe(loaded.length);
+        for (const query of queries) {
+          const ids = Array.from(index.select(query), (row) => index.user(row).user_id);
+          expect(ids).toEqual(referenceSelection(loaded, query));
+          const { facets } = index.view({ ...query, pageIndex: 0, pageSize: 10 });
+          const expected = referenceCounts(loaded, query);
+          expect(nonZero(facets.sources)).toEqual(expected.sources);
+          expect(nonZero(facets.timeZones)).toEqual(expected.timeZones);
+          expect(nonZero(facets.birthDate)).toEqual(expected.birthDate);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gives back each user as it was added, with its place in the service's order", () => {
+    fc.assert(
+      fc.property(teamArb, ([users, pageSize, arrival]) => {
+        const { index, loaded } = loadBoth(users, pageSize, arrival);
+        for (const { user, offset } of loaded) {
+          const row = index.rowOf(user.user_id)!;
+          expect(index.user(row)).toEqual(user);
+          expect(index.serviceOffset(row)).toBe(offset);
+        }
+      }),
+    );
+  });
+});
+
+describe("TeamIndex", () => {
+  const user = (n: number, overrides: Partial<User> = {}): User => ({
+    user_id: `id-${n}`,
+    team_id: "team-a",
+    client_user_id: `client-${n}`,
+    created_on: "2025-01-01T00:00:00Z",
+    connected_sources: [],
+    fallback_birth_date: null,
+    fallback_time_zone: null,
+    ...overrides,
+  });
+
+  it("keeps a user sent twice once, where it came first, and says how many were new", () => {
+    const index = new TeamIndex();
+    expect(index.addPage([user(1), user(2)], 0)).toBe(2);
+    expect(index.addPage([user(2, { client_user_id: "changed" }), user(3)], 1)).toBe(1);
+    expect(index.size).toBe(3);
+    expect(index.user(index.rowOf("id-2")!).client_user_id).toBe("client-2");
+    expect(index.serviceOffset(index.rowOf("id-3")!)).toBe(2);
+  });
+
+  it("pages a view, clamps a page beyond the last, and counts matches", () => {
+    const index = new TeamIndex();
+    index.addPage(
+      Array.from({ length: 25 }, (_, n) => user(n)),
+      0,
+    );
+    const view = index.view({ search: "CLIENT-1", pageIndex: 9, pageSize: 5 });
+    expect(view.matches).toBe(11); // client-1, client-10 … client-19
+    expect(view.total).toBe(25);
+    expect(view.pageIndex).toBe(2);
+    expect(view.rows.map((r) => r.user.client_user_id)).toEqual(["client-19"]);
+    expect(view.rows[0]?.serviceOffset).toBe(19);
+  });
+
+  it("lists every known facet value, with a chosen unknown one and the no-value option", () => {
+    const index = new TeamIndex();
+    index.addPage(
+      [
+        user(1, { connected_sources: [{ created_on: "2025-01-01T00:00:00Z", source: { logo: "/o.svg", name: "Oura", slug: "oura" } }] }),
+        user(2),
+      ],
+      0,
+    );
+    const { facets, matches } = index.view({ facets: { sources: ["polar"] }, pageIndex: 0, pageSize: 10 });
+    expect(matches).toBe(0);
+    expect(facets.sources).toEqual([
+      { value: "oura", label: "Oura", count: 1, selected: false },
+      { value: "polar", label: "polar", count: 0, selected: true },
+      { value: null, label: null, count: 1, selected: false },
+    ]);
+  });
+
+  it("answers a search again after more pages came", () => {
+    const index = new TeamIndex();
+    index.addPage([user(1)], 0);
+    expect(index.view({ search: "client", pageIndex: 0, pageSize: 10 }).matches).toBe(1);
+    index.addPage([user(2)], 1);
+    expect(index.view({ search: "client", pageIndex: 0, pageSize: 10 }).matches).toBe(2);
+  });
+});

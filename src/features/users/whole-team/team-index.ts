@@ -1,0 +1,347 @@
+/**
+ * The loaded team, held compactly: one entry a user in flat columns (typed arrays for numbers and
+ * codes, interned strings for what repeats), built page by page as the loader receives them.
+ * Answers what the table asks of it: a search, facets and a sort over the whole team, and one
+ * page of rows rebuilt as `User` objects.
+ */
+import type { ConnectedSource, User } from "../../../api/contract.ts";
+import { growableInt32, growableUint32 } from "./growable-array.ts";
+import { Interner } from "./interner.ts";
+import { applyFacets, type FacetCounts, type FacetSelection } from "./team-facets.ts";
+import { SearchText } from "./team-search.ts";
+import { orderRows, type Ordering, type SortKey } from "./team-sort.ts";
+
+export const sortColumns = ["client_user_id", "created_on", "connected_sources", "birth_date", "time_zone", "team_id"] as const;
+export type SortColumn = (typeof sortColumns)[number];
+
+export interface TeamSort {
+  column: SortColumn;
+  direction: "asc" | "desc";
+}
+
+/** Which users, in which order: what a table view and an export of a selection share. */
+export interface TeamQuery {
+  search?: string;
+  facets?: FacetSelection;
+  /** Absent: the service's order. */
+  sort?: TeamSort | null;
+}
+
+export interface TeamView extends TeamQuery {
+  /** 0-based, as in the table; clamped to the last page. */
+  pageIndex: number;
+  pageSize: number;
+}
+
+export interface TeamRow {
+  user: User;
+  /** The user's position in the service's order when it was loaded: where to fetch it again. */
+  serviceOffset: number;
+}
+
+export interface TeamViewResult {
+  /** Users that pass the search and the facets. */
+  matches: number;
+  /** Users in the index. */
+  total: number;
+  facets: FacetCounts;
+  pageIndex: number;
+  rows: TeamRow[];
+}
+
+/** The largest page a view returns: a view answer stays small. */
+export const maxViewPageSize = 500;
+
+type SourceInfo = ConnectedSource["source"];
+
+interface Selection {
+  rows: Uint32Array;
+  facets: FacetCounts;
+}
+
+export class TeamIndex {
+  #userIds: string[] = [];
+  #rowOfUserId = new Map<string, number>();
+  #clientUserIds: string[] = [];
+  #teamIds = new Interner();
+  #teamCodes = growableUint32();
+  #createdOn: string[] = [];
+  #serviceOffsets = growableUint32();
+
+  /** Row r's connected sources are entries `#sourceStarts[r]` up to `#sourceStarts[r + 1]`. */
+  #sourceStarts = growableUint32();
+  #sourceInfoCodes = growableUint32();
+  #sourceCreatedOn: string[] = [];
+  #sourceInfos: SourceInfo[] = [];
+  /** Usually one a slug: a slug whose name or logo changed has more. */
+  #sourceInfoCodesOfSlug = new Map<string, number[]>();
+  #slugCodeOfSourceInfo: number[] = [];
+  #sourceSlugCodes = growableUint32();
+  #slugs = new Interner();
+  #slugNames: string[] = [];
+
+  /** Where fallback values came from; kept apart from connected sources so facets list only those. */
+  #provenance = new Interner();
+  #birthDates = new Interner();
+  #birthDateCodes = growableInt32();
+  #birthDateSources = growableUint32();
+  #birthDateUpdatedAt: string[] = [];
+  #timeZones = new Interner();
+  #timeZoneCodes = growableInt32();
+  #timeZoneSources = growableUint32();
+  #timeZoneUpdatedAt: string[] = [];
+
+  #search = new SearchText();
+
+  /** Bumped by every change; the caches below belong to one version. */
+  #version = 0;
+  #cacheVersion = -1;
+  #orderings = new Map<SortColumn | "service", Ordering>();
+  #searchCache: { query: string; matched: Uint8Array } | undefined;
+  #selectionCache: { key: string; selection: Selection } | undefined;
+
+  constructor() {
+    this.#sourceStarts.push(0);
+  }
+
+  get size(): number {
+    return this.#userIds.length;
+  }
+
+  /** The team of the loaded users (the first one's), for file names. */
+  get teamId(): string | undefined {
+    return this.size > 0 ? this.#teamIds.value(this.#teamCodes.at(0)) : undefined;
+  }
+
+  /**
+   * Adds a page that started at `offset` in the service's order. A user already loaded (seen on
+   * an earlier page because the team changed meanwhile) is kept once, where it was first seen.
+   * Returns how many users were new.
+   */
+  addPage(users: readonly User[], offset: number): number {
+    let added = 0;
+    users.forEach((user, i) => {
+      if (this.#rowOfUserId.has(user.user_id)) return;
+      this.#append(user, offset + i);
+      added++;
+    });
+    if (added > 0) this.#version++;
+    return added;
+  }
+
+  #append(user: User, serviceOffset: number): void {
+    this.#rowOfUserId.set(user.user_id, this.#userIds.length);
+    this.#userIds.push(user.user_id);
+    this.#clientUserIds.push(user.client_user_id);
+    this.#teamCodes.push(this.#teamIds.code(user.team_id));
+    this.#createdOn.push(user.created_on);
+    this.#serviceOffsets.push(serviceOffset);
+
+    for (const { created_on, source } of user.connected_sources) {
+      const info = this.#sourceInfoCode(source);
+      this.#sourceInfoCodes.push(info);
+      this.#sourceSlugCodes.push(this.#slugCodeOfSourceInfo[info]!);
+      this.#sourceCreatedOn.push(created_on);
+    }
+    this.#sourceStarts.push(this.#sourceInfoCodes.length);
+
+    const birth = user.fallback_birth_date;
+    this.#birthDateCodes.push(birth ? this.#birthDates.code(birth.value) : -1);
+    this.#birthDateSources.push(birth ? this.#provenance.code(birth.source_slug) : 0);
+    this.#birthDateUpdatedAt.push(birth?.updated_at ?? "");
+    const zone = user.fallback_time_zone;
+    this.#timeZoneCodes.push(zone ? this.#timeZones.code(zone.id) : -1);
+    this.#timeZoneSources.push(zone ? this.#provenance.code(zone.source_slug) : 0);
+    this.#timeZoneUpdatedAt.push(zone?.updated_at ?? "");
+
+    this.#search.append(user.client_user_id, user.user_id);
+  }
+
+  /** Sources repeat across users: each distinct {logo, name, slug} is kept once. */
+  #sourceInfoCode({ logo, name, slug }: SourceInfo): number {
+    const sameSlug = this.#sourceInfoCodesOfSlug.get(slug) ?? [];
+    const known = sameSlug.find((code) => this.#sourceInfos[code]!.name === name && this.#sourceInfos[code]!.logo === logo);
+    if (known !== undefined) return known;
+    const code = this.#sourceInfos.length;
+    this.#sourceInfos.push({ logo, name, slug });
+    this.#sourceInfoCodesOfSlug.set(slug, [...sameSlug, code]);
+    const slugCode = this.#slugs.code(slug);
+    this.#slugNames[slugCode] ??= name;
+    this.#slugCodeOfSourceInfo.push(slugCode);
+    return code;
+  }
+
+  /** The user of a row, rebuilt with the fields of the contract (unknown fields are not kept). */
+  user(row: number): User {
+    const connected_sources: ConnectedSource[] = [];
+    for (let s = this.#sourceStarts.at(row); s < this.#sourceStarts.at(row + 1); s++) {
+      const source = this.#sourceInfos[this.#sourceInfoCodes.at(s)]!;
+      connected_sources.push({ created_on: this.#sourceCreatedOn[s]!, source: { ...source } });
+    }
+    const birth = this.#birthDateCodes.at(row);
+    const zone = this.#timeZoneCodes.at(row);
+    return {
+      user_id: this.#userIds[row]!,
+      team_id: this.#teamIds.value(this.#teamCodes.at(row)),
+      client_user_id: this.#clientUserIds[row]!,
+      created_on: this.#createdOn[row]!,
+      connected_sources,
+      fallback_birth_date:
+        birth < 0
+          ? null
+          : {
+              source_slug: this.#provenance.value(this.#birthDateSources.at(row)),
+              updated_at: this.#birthDateUpdatedAt[row]!,
+              value: this.#birthDates.value(birth),
+            },
+      fallback_time_zone:
+        zone < 0
+          ? null
+          : {
+              id: this.#timeZones.value(zone),
+              source_slug: this.#provenance.value(this.#timeZoneSources.at(row)),
+              updated_at: this.#timeZoneUpdatedAt[row]!,
+            },
+    };
+  }
+
+  serviceOffset(row: number): number {
+    return this.#serviceOffsets.at(row);
+  }
+
+  rowOf(userId: string): number | undefined {
+    return this.#rowOfUserId.get(userId);
+  }
+
+  /** The rows of a selection in its order. */
+  select(query: TeamQuery): Uint32Array {
+    return this.#selection(query).rows;
+  }
+
+  view({ pageIndex, pageSize, ...query }: TeamView): TeamViewResult {
+    const { rows, facets } = this.#selection(query);
+    const size = Math.min(maxViewPageSize, Math.max(1, Math.floor(pageSize)));
+    const lastPage = Math.max(0, Math.ceil(rows.length / size) - 1);
+    const page = Math.min(lastPage, Math.max(0, Math.floor(pageIndex) || 0));
+    const shown = rows.subarray(page * size, (page + 1) * size);
+    return {
+      matches: rows.length,
+      total: this.size,
+      facets,
+      pageIndex: page,
+      rows: Array.from(shown, (row) => ({ user: this.user(row), serviceOffset: this.serviceOffset(row) })),
+    };
+  }
+
+  #selection(query: TeamQuery): Selection {
+    this.#dropStaleCaches();
+    const search = query.search?.trim() ?? "";
+    const key = JSON.stringify([search, query.facets ?? {}, query.sort ?? null]);
+    if (this.#selectionCache?.key === key) return this.#selectionCache.selection;
+
+    const { selected, counts } = applyFacets(this.#facetColumns(), this.#matching(search), query.facets ?? {});
+    const order = this.#ordering(query.sort?.column ?? "service")[query.sort?.direction === "desc" ? "descending" : "ascending"];
+    let matches = 0;
+    for (let row = 0; row < selected.length; row++) matches += selected[row]!;
+    const rows = new Uint32Array(matches);
+    let next = 0;
+    for (let i = 0; i < order.length; i++) if (selected[order[i]!] === 1) rows[next++] = order[i]!;
+
+    const selection = { rows, facets: counts };
+    this.#selectionCache = { key, selection };
+    return selection;
+  }
+
+  /** The rows matching a search; null for an empty search (everybody). */
+  #matching(search: string): Uint8Array | null {
+    if (search === "") return null;
+    if (this.#searchCache?.query !== search) this.#searchCache = { query: search, matched: this.#search.matches(search) };
+    return this.#searchCache.matched;
+  }
+
+  #facetColumns() {
+    return {
+      rows: this.size,
+      slugs: this.#slugs,
+      slugNames: this.#slugNames,
+      sourceStarts: this.#sourceStarts.view(),
+      sourceSlugCodes: this.#sourceSlugCodes.view(),
+      timeZones: this.#timeZones,
+      timeZoneCodes: this.#timeZoneCodes.view(),
+      birthDateCodes: this.#birthDateCodes.view(),
+    };
+  }
+
+  #dropStaleCaches(): void {
+    if (this.#cacheVersion === this.#version) return;
+    this.#cacheVersion = this.#version;
+    this.#orderings.clear();
+    this.#searchCache = undefined;
+    this.#selectionCache = undefined;
+  }
+
+  /** Computed on first use of a column, then kept until the team changes. */
+  #ordering(column: SortColumn | "service"): Ordering {
+    let ordering = this.#orderings.get(column);
+    if (!ordering) {
+      ordering = orderRows(this.#sortKeys(column), this.#serviceOffsets.view());
+      this.#orderings.set(column, ordering);
+    }
+    return ordering;
+  }
+
+  /** Each row's key in a column; undefined where the user has no value (sorted last). */
+  #sortKeys(column: SortColumn | "service"): (SortKey | undefined)[] {
+    const perRow = (key: (row: number) => SortKey | undefined) => Array.from({ length: this.size }, (_, row) => key(row));
+    const valueOf = (dictionary: Interner, code: number) => (code < 0 ? undefined : dictionary.value(code));
+    switch (column) {
+      case "service":
+        return perRow((row) => this.#serviceOffsets.at(row));
+      case "client_user_id":
+        // Case-insensitive; IDs that differ only in case keep the service's order.
+        return perRow((row) => this.#clientUserIds[row]!.toLowerCase());
+      case "created_on":
+        // Parsed only when this column is sorted: a load need not pay for it.
+        return perRow((row) => Date.parse(this.#createdOn[row]!));
+      case "connected_sources": {
+        const ranks = this.#sourceListRanks();
+        return perRow((row) => ranks[row]);
+      }
+      case "birth_date":
+        return perRow((row) => valueOf(this.#birthDates, this.#birthDateCodes.at(row)));
+      case "time_zone":
+        return perRow((row) => valueOf(this.#timeZones, this.#timeZoneCodes.at(row)));
+      case "team_id":
+        return perRow((row) => this.#teamIds.value(this.#teamCodes.at(row)));
+    }
+  }
+
+  /**
+   * Each row's rank among the distinct lists of connected sources: by how many, then by which
+   * (slug by slug, in the user's order). Few lists are distinct, so only they are compared.
+   */
+  #sourceListRanks(): Uint32Array {
+    const starts = this.#sourceStarts.view();
+    const slugCodes = this.#sourceSlugCodes.view();
+    const lists = new Map<string, { slugs: string[]; rows: number[] }>();
+    for (let row = 0; row < this.size; row++) {
+      let id = "";
+      for (let s = starts[row]!; s < starts[row + 1]!; s++) id += `${slugCodes[s]},`;
+      let list = lists.get(id);
+      if (!list) {
+        const slugs = Array.from(slugCodes.subarray(starts[row], starts[row + 1]), (code) => this.#slugs.value(code));
+        lists.set(id, (list = { slugs, rows: [] }));
+      }
+      list.rows.push(row);
+    }
+    const ordered = [...lists.values()].sort((a, b) => a.slugs.length - b.slugs.length || compareSlugLists(a.slugs, b.slugs));
+    const ranks = new Uint32Array(this.size);
+    ordered.forEach(({ rows }, rank) => rows.forEach((row) => (ranks[row] = rank)));
+    return ranks;
+  }
+}
+
+function compareSlugLists(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  return a.length - b.length;
+}

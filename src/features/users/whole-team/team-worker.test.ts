@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Listening } from "../../../../server/service.ts";
+import { fixtureSeed, keys, startTestService } from "../../../../server/testing.ts";
+import { parseCsv } from "./csv-reader.test-helper.ts";
+import type { LoadProgress } from "./load-team.ts";
+import { createTeamWorkerClient, TeamWorkerError, type WorkerPort } from "./team-worker-client.ts";
+import { createTeamWorkerHost, type TeamWorkerHostOptions } from "./team-worker-host.ts";
+import type { WorkerReply, WorkerRequest } from "./team-worker-protocol.ts";
+
+const teamSize = 2_600; // six pages of 500
+let service: Listening;
+beforeAll(async () => {
+  service = await startTestService(fixtureSeed({ teamA: teamSize, teamA2: 3, teamB: 5 }));
+});
+afterAll(() => service.close());
+
+/**
+ * The worker's host in this process, behind a port that behaves like a Worker's: messages are
+ * structured-cloned and delivered on a later task. Every message both ways is kept.
+ */
+function inProcessWorker(options?: TeamWorkerHostOptions) {
+  const messages: (WorkerRequest | WorkerReply)[] = [];
+  const listeners: ((event: MessageEvent<WorkerReply>) => void)[] = [];
+  let terminated = false;
+  const host = createTeamWorkerHost((reply) => {
+    messages.push(reply);
+    const copy = structuredClone(reply);
+    setTimeout(() => terminated || listeners.forEach((listen) => listen({ data: copy } as MessageEvent<WorkerReply>)));
+  }, options);
+  const port: WorkerPort = {
+    postMessage(message) {
+      messages.push(message);
+      const copy = structuredClone(message);
+      setTimeout(() => terminated || host.receive(copy));
+    },
+    addEventListener(type: "message" | "error", listener: (event: never) => void) {
+      if (type === "message") listeners.push(listener as (event: MessageEvent<WorkerReply>) => void);
+    },
+    terminate() {
+      terminated = true;
+      host.dispose();
+    },
+  };
+  return { port, messages };
+}
+
+function connect(apiKey: string = keys.teamA, options?: TeamWorkerHostOptions) {
+  const worker = inProcessWorker(options);
+  return { client: createTeamWorkerClient({ baseUrl: service.url, apiKey }, worker.port), messages: worker.messages };
+}
+
+describe("the team worker, through its client", () => {
+  it("loads the team with progress, then answers views and exports", async () => {
+    const { client } = connect();
+    const progress: LoadProgress[] = [];
+    expect(await client.load((p) => progress.push(p))).toEqual({ status: "complete", users: teamSize, total: teamSize, drift: null });
+    expect(progress.map((p) => p.pagesDone)).toEqual([1, 2, 3, 4, 5, 6]);
+
+    const view = await client.view({ search: "client-25", sort: { column: "created_on", direction: "desc" }, pageIndex: 0, pageSize: 5 });
+    expect(view.total).toBe(teamSize);
+    expect(view.matches).toBe(111); // client-25, client-250 … 259, client-2500 … 2599
+    expect(view.rows.map((r) => r.user.client_user_id)).toEqual([
+      "client-2599",
+      "client-2598",
+      "client-2597",
+      "client-2596",
+      "client-2595",
+    ]);
+    expect(view.rows[0]?.serviceOffset).toBe(2598);
+    expect(view.facets.birthDate).toEqual([
+      { value: "known", label: "known", count: 55, selected: false },
+      { value: "unknown", label: "unknown", count: 56, selected: false },
+    ]);
+
+    const csv = await client.exportFile({ format: "csv", query: { search: "client-25" } });
+    expect(csv.fileName).toMatch(/^team-7e4b9a10-aaaa-4c5d-9e6f-00000000000a-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.csv$/);
+    expect(csv.blob.type).toBe("text/csv;charset=utf-8");
+    expect(parseCsv(await csv.blob.text())).toHaveLength(112);
+
+    const exportProgress: unknown[] = [];
+    const ndjson = await client.exportFile({ format: "ndjson", query: null }, { onProgress: (p) => exportProgress.push(p) });
+    expect((await ndjson.blob.text()).trim().split("\n")).toHaveLength(teamSize);
+    expect(exportProgress.at(-1)).toEqual({ users: teamSize, total: teamSize });
+    client.dispose();
+  });
+
+  it("cancels a load, keeps what it loaded, and resumes it", async () => {
+    const { client } = connect();
+    const cancelled = await client.load((p) => p.pagesDone === 2 && client.cancel());
+    expect(cancelled).toMatchObject({ status: "cancelled" });
+    const { total } = await client.view({ pageIndex: 0, pageSize: 1 });
+    expect(total).toBeGreaterThanOrEqual(1_000);
+    expect(total).toBeLessThan(teamSize);
+
+    expect(await client.resume()).toEqual({ status: "complete", users: teamSize, total: teamSize, drift: null });
+    expect((await client.view({ pageIndex: 0, pageSize: 1 })).total).toBe(teamSize);
+    client.dispose();
+  });
+
+  it("reports a rejected key by the error's name and message, never with the key", async () => {
+    const wrongKey = "svc_team_not-a-real-key-0000000000000";
+    const { client, messages } = connect(wrongKey);
+    const report = await client.load();
+    expect(report).toMatchObject({ status: "failed", users: 0, pagesLeft: 1, error: { name: "AuthenticationError", status: 401 } });
+    const replies = messages.filter((m) => !("connection" in m) && !("kind" in m && m.kind === "call"));
+    expect(JSON.stringify(replies)).not.toContain(wrongKey);
+    client.dispose();
+  });
+
+  it("streams the export of a team too large to index", async () => {
+    const { client } = connect(keys.teamA, { maxUsers: 1_000 });
+    expect(await client.load()).toEqual({ status: "too-large", total: teamSize, maxUsers: 1_000 });
+    const csv = await client.exportFile({ format: "csv", query: null });
+    expect(parseCsv(await csv.blob.text())).toHaveLength(teamSize + 1);
+    expect(csv.fileName).toContain("7e4b9a10-aaaa");
+    client.dispose();
+  });
+
+  it("fails a cancelled export, and every call still running when disposed", async () => {
+    const { client } = connect();
+    await client.load();
+    const controller = new AbortController();
+    const cancelled = client.exportFile(
+      { format: "ndjson", query: null },
+      { signal: controller.signal, onProgress: () => controller.abort() },
+    );
+    await expect(cancelled).rejects.toBeInstanceOf(TeamWorkerError);
+
+    const loading = client.refresh();
+    client.dispose();
+    await expect(loading).rejects.toThrow("The team worker was stopped");
+    await expect(client.view({ pageIndex: 0, pageSize: 10 })).rejects.toThrow("The team worker was stopped");
+  });
+});
