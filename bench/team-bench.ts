@@ -7,7 +7,8 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { asTeamApiKey, createTeamClient } from "../src/api/client.ts";
+import { asTeamApiKey } from "../src/api/key-kinds.ts";
+import { createTeamClient } from "../src/api/list-users.ts";
 import type { ExportOptions } from "../src/features/users/whole-team/export-team.ts";
 import { csvFromIndex, ndjsonFromService } from "../src/features/users/whole-team/export-team.ts";
 import { loadTeam } from "../src/features/users/whole-team/load-team.ts";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asTeamApiKey, createTeamClient } from "../../../api/client.ts";
+import { asTeamApiKey } from "../../../api/key-kinds.ts";
+import { createTeamClient } from "../../../api/list-users.ts";
 import { ServerError } from "../../../api/errors.ts";
 import type { Listening } from "../../../../server/service.ts";
 import { fixtureSeed, keys, startTestService } from "../../../../server/testing.ts";

@@ -5,7 +5,7 @@
  * end, a team that changed while it loaded is described in words.
  */
 import type { User, UserPage } from "../../../api/contract.ts";
-import type { CallOptions } from "../../../api/client.ts";
+import type { CallOptions } from "../../../api/http.ts";
 import { indexMaxUsers, teamPageSize, teamRequestsInFlight } from "./whole-team-limits.ts";
 
 /** The part of the team client the loader uses. */

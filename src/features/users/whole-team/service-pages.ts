@@ -3,7 +3,7 @@
  * of the reader: what an export streams from when it does not read the index.
  */
 import type { UserPage } from "../../../api/contract.ts";
-import type { CallOptions } from "../../../api/client.ts";
+import type { CallOptions } from "../../../api/http.ts";
 import { teamPageSize, teamRequestsInFlight } from "./whole-team-limits.ts";
 
 /** The part of the team client an export uses. */
