@@ -191,18 +191,6 @@ test.describe("with the demo's team of 2,500", () => {
     await expect(page.getByText("Open the focused user")).toBeVisible();
   });
 
-  test("filters the rows of this page only", async ({ page, demo }) => {
-    const expected = await listDirect(page, demo.bigTeam.api_key, 0, 100);
-    const target = expected.users[42]!;
-    await page.goto("/users");
-    await page.getByLabel("Filter this page").fill(target.user_id.slice(0, 13));
-    await expect(bodyRows(page)).toHaveCount(1);
-    await expect(bodyRows(page).first()).toContainText(target.client_user_id);
-    await expect(page.getByText("Only the 100 rows of this page are searched: 1 match.")).toBeVisible();
-    await page.getByLabel("Filter this page").fill("nobody-has-this-id");
-    await expect(page.getByText("No user on this page matches the filter.")).toBeVisible();
-  });
-
   test("shows logos with names, and remembers the visible columns", async ({ page, demo }) => {
     const expected = await listDirect(page, demo.bigTeam.api_key, 0, 100);
     const index = expected.users.findIndex((u) => u.connected_sources.length > 0);
@@ -246,6 +234,20 @@ test.describe("with the demo's team of 2,500", () => {
     await page.getByRole("button", { name: "Retry" }).click();
     await expect(range(page)).toHaveText("Showing 1–100 of 2,500");
   });
+});
+
+test("before the whole team is loaded, filters the rows of this page only", async ({ page, connect, demo }) => {
+  await connect({ teamApiKey: demo.bigTeam.api_key, autoLoadUsers: 0 }); // loaded on request only
+  const expected = await listDirect(page, demo.bigTeam.api_key, 0, 100);
+  const target = expected.users[42]!;
+  await page.goto("/users");
+  await expect(page.getByRole("button", { name: "Load the whole team" })).toBeVisible();
+  await page.getByLabel("Filter this page").fill(target.user_id.slice(0, 13));
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText(target.client_user_id);
+  await expect(page.getByText("Only the 100 rows of this page are searched: 1 match.")).toBeVisible();
+  await page.getByLabel("Filter this page").fill("nobody-has-this-id");
+  await expect(page.getByText("No user on this page matches the filter.")).toBeVisible();
 });
 
 test("an empty team says so", async ({ page, connect, demo, expectAccessible }) => {

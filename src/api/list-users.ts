@@ -75,6 +75,8 @@ export const usersKeys = {
   all: ["users"] as const,
   team: (team: string) => [...usersKeys.all, team] as const,
   list: ({ team, offset, limit }: PageRange & { team: string }) => [...usersKeys.team(team), "list", { offset, limit }] as const,
+  /** The whole team loaded in the browser, dropped with the team's pages. */
+  wholeTeam: (team: string) => [...usersKeys.team(team), "whole-team"] as const,
 };
 
 /**

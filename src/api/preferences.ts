@@ -10,3 +10,13 @@ export const undoSeconds = storedValue<number>({
   parse: (raw) => (typeof raw === "number" && Number.isInteger(raw) && raw >= 0 && raw <= undoWindow.max ? raw : undefined),
   fallback: undoWindow.default,
 });
+
+export const autoLoad = { default: 5_000, max: 200_000 } as const;
+
+/** A team of at most this many users is loaded whole as soon as its users page shows; 0: only on request. */
+export const autoLoadUsers = storedValue<number>({
+  key: storageKeys.autoLoadUsers,
+  storage: () => localStorage,
+  parse: (raw) => (typeof raw === "number" && Number.isInteger(raw) && raw >= 0 && raw <= autoLoad.max ? raw : undefined),
+  fallback: autoLoad.default,
+});

@@ -18,6 +18,8 @@ export const storageKeys = {
   userColumns: "dashboard.users.columns",
   /** localStorage: seconds a confirmed team deletion waits for Undo. */
   undoSeconds: "dashboard.undo-seconds",
+  /** localStorage: the largest team loaded whole without being asked. */
+  autoLoadUsers: "dashboard.auto-load-users",
 } as const;
 
 export interface StoredValue<T> {

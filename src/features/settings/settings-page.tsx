@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { connectionStore, type Connection } from "../../api/connection.ts";
 import { describeError, errorSentence } from "../../api/describe-error.ts";
 import { teamClientOf } from "../../api/list-users.ts";
-import { undoSeconds, undoWindow } from "../../api/preferences.ts";
+import { autoLoad, autoLoadUsers, undoSeconds, undoWindow } from "../../api/preferences.ts";
 import { DemoConnect } from "../../components/demo-connect.tsx";
 import { SecretInput } from "../../components/secret-input.tsx";
 import { TextField } from "../../components/text-field.tsx";
@@ -34,6 +34,7 @@ export function SettingsPage() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Connection>(saved);
   const [undo, setUndo] = useState(String(undoSeconds.get()));
+  const [autoLoadText, setAutoLoadText] = useState(String(autoLoadUsers.get()));
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [testing, setTesting] = useState(false);
   const set =
@@ -54,13 +55,19 @@ export function SettingsPage() {
     undo.trim() !== "" && Number.isInteger(undoValue) && undoValue >= 0 && undoValue <= undoWindow.max
       ? undefined
       : `A whole number of seconds from 0 to ${undoWindow.max}.`;
-  const valid = !errors.baseUrl && !errors.managementUrl && !errors.managementKey && !undoError;
+  const autoLoadValue = Number(autoLoadText.trim());
+  const autoLoadError =
+    autoLoadText.trim() !== "" && Number.isInteger(autoLoadValue) && autoLoadValue >= 0 && autoLoadValue <= autoLoad.max
+      ? undefined
+      : `A whole number of users from 0 to ${autoLoad.max.toLocaleString()}.`;
+  const valid = !errors.baseUrl && !errors.managementUrl && !errors.managementKey && !undoError && !autoLoadError;
 
   function save(event: FormEvent) {
     event.preventDefault();
     if (!valid) return setOutcome({ kind: "error", text: "Fix the fields marked above, then save again." });
     connectionStore.save(form);
     undoSeconds.set(undoValue);
+    autoLoadUsers.set(autoLoadValue);
     setOutcome({ kind: "ok", text: "Saved." });
   }
 
@@ -166,6 +173,19 @@ export function SettingsPage() {
               inputMode="numeric"
               hint={`A confirmed deletion waits this long, with an Undo, before it is sent; 0 sends it at once. Default ${undoWindow.default}.`}
               error={undoError}
+            />
+          </section>
+          <section className="card stack" aria-labelledby="whole-team-heading">
+            <h2 id="whole-team-heading" className="section-title">
+              Whole team
+            </h2>
+            <TextField
+              label="Load automatically up to (users)"
+              value={autoLoadText}
+              onChange={setAutoLoadText}
+              inputMode="numeric"
+              hint={`A team this size or smaller is loaded whole into this tab (for search, filters, sort and export) as soon as its users show; a larger one on request. 0: always on request. Default ${autoLoad.default.toLocaleString()}.`}
+              error={autoLoadError}
             />
           </section>
         </div>

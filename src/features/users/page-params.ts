@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
+import type { TeamQuery } from "./whole-team/team-index.ts";
+import { readTeamQuery, writeTeamQuery } from "./whole-team/team-query-params.ts";
 
 export const pageSizes = [25, 50, 100, 250, 500] as const;
 export const defaultPageSize = 100;
@@ -10,6 +12,8 @@ export interface PageParams {
   pageSize: number;
   /** The user whose detail panel is open. */
   userId: string | null;
+  /** The whole team's search, facets and sort. */
+  teamQuery: TeamQuery;
 }
 
 /** The smallest offered size that holds the request; above 500, 500. Anything else: the default. */
@@ -25,13 +29,18 @@ export function normalizePage(raw: string | null): number {
 }
 
 /**
- * Page, page size and the open user live in the URL (defaults left out), so back, forward,
+ * Page, page size, the open user and the whole team's query live in the URL (defaults left out), so back, forward,
  * reload and a shared link all restore the same view. Corrections replace the history entry.
  */
 export function usePageParams() {
   const [search, setSearch] = useSearchParams();
   const params: PageParams = useMemo(
-    () => ({ page: normalizePage(search.get("page")), pageSize: normalizePageSize(search.get("pageSize")), userId: search.get("user") }),
+    () => ({
+      page: normalizePage(search.get("page")),
+      pageSize: normalizePageSize(search.get("pageSize")),
+      userId: search.get("user"),
+      teamQuery: readTeamQuery(search),
+    }),
     [search],
   );
   const needsCorrection =
@@ -49,7 +58,8 @@ export function usePageParams() {
     setSearchRef.current(
       (current) => {
         const next = new URLSearchParams(current);
-        const page = change.page ?? normalizePage(current.get("page"));
+        // A new search, facet or sort starts from the first page.
+        const page = change.page ?? (change.teamQuery ? 1 : normalizePage(current.get("page")));
         const pageSize = change.pageSize ?? normalizePageSize(current.get("pageSize"));
         const userId = change.userId === undefined ? current.get("user") : change.userId;
         if (page === 1) next.delete("page");
@@ -58,6 +68,7 @@ export function usePageParams() {
         else next.set("pageSize", String(pageSize));
         if (userId) next.set("user", userId);
         else next.delete("user");
+        if (change.teamQuery) writeTeamQuery(next, change.teamQuery);
         return next;
       },
       { replace },

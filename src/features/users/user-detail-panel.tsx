@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import type { User } from "../../api/contract.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
+import { useConnection } from "../../components/use-connection.ts";
+import { useSentUser } from "./whole-team/use-sent-user.ts";
 import { formatCalendarDate, formatDateTime } from "../../components/format.ts";
 import { SourceLogo } from "./source-logos.tsx";
 
@@ -8,8 +10,11 @@ interface UserDetailPanelProps {
   userId: string;
   /** Undefined when the user is not on the page shown. */
   user: User | undefined;
-  /** The user exactly as the service sent it, for the JSON. */
-  sent: unknown;
+  /**
+   * The user exactly as the service sent it, for the JSON: on the page shown, or to be asked
+   * again at its offset (a user of the loaded team).
+   */
+  sent: { user: unknown } | { atOffset: number | undefined };
   baseUrl: string;
   onClose: () => void;
 }
@@ -24,7 +29,11 @@ function Instant({ value }: { value: string }) {
 
 /** Every field of one user, its sources and its JSON. Esc or Close returns to the table. */
 export function UserDetailPanel({ userId, user, sent, baseUrl, onClose }: UserDetailPanelProps) {
-  const json = JSON.stringify(sent ?? user, null, 2);
+  const connection = useConnection();
+  const asked = useSentUser(connection, "atOffset" in sent ? userId : null, "atOffset" in sent ? sent.atOffset : undefined);
+  const asSent = "user" in sent ? sent.user : asked.sent;
+  // Only the answer as sent is shown: never the parsed user in its place.
+  const json = asSent === undefined ? null : JSON.stringify(asSent, null, 2);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     closeRef.current?.focus();
@@ -120,13 +129,23 @@ export function UserDetailPanel({ userId, user, sent, baseUrl, onClose }: UserDe
               <h3 id="json-title" className="section-title">
                 JSON
               </h3>
-              <CopyButton text={json} label="Copy JSON" />
+              {json !== null && <CopyButton text={json} label="Copy JSON" />}
             </div>
-            {/* A scrolling region must take the focus, so keyboard users can scroll it. */}
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-            <pre className="users-json" tabIndex={0} aria-label="User JSON">
-              {json}
-            </pre>
+            {json === null ? (
+              <p className="muted small" role="status">
+                {asked.moved
+                  ? "The service's order has changed since the team was loaded: refresh the whole team to see this user as the service sends it."
+                  : "Asking the service for this user as it sends it…"}
+              </p>
+            ) : (
+              <>
+                {/* A scrolling region must take the focus, so keyboard users can scroll it. */}
+                {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+                <pre className="users-json" tabIndex={0} aria-label="User JSON">
+                  {json}
+                </pre>
+              </>
+            )}
           </section>
         </div>
       ) : (

@@ -1,62 +1,95 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useDeferredValue, useId, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { User } from "../../api/contract.ts";
 import { describeError } from "../../api/describe-error.ts";
-import { DemoConnect } from "../../components/demo-connect.tsx";
 import { usersPageOptions } from "../../api/list-users.ts";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { formatCount } from "../../components/format.ts";
 import { useConnection } from "../../components/use-connection.ts";
 import { ColumnMenu } from "./column-menu.tsx";
 import { filterUsers } from "./filter-users.ts";
 import { usePageCorrection, usePageParams } from "./page-params.ts";
 import { PaginationBar } from "./pagination-bar.tsx";
-import { ShortcutsHelp } from "./shortcuts-help.tsx";
 import { usePageShortcuts } from "./use-page-shortcuts.ts";
 import { usePrefetchNextPage } from "./use-prefetch-next-page.ts";
 import { useUsersTable } from "./use-users-table.ts";
 import { UsersSkeleton } from "./users-skeleton.tsx";
+import { ShortcutsHelp } from "./shortcuts-help.tsx";
+import { UsersSearch } from "./users-search.tsx";
 import { UsersTable, type UsersTableHandle } from "./users-table.tsx";
+import type { SortColumn, TeamQuery, TeamRow } from "./whole-team/team-index.ts";
+import { useTeamView } from "./whole-team/use-team-view.ts";
+import { searchableUsers } from "./whole-team/use-whole-team.ts";
 import "./users.css";
 
 // Opened on demand; not part of the page's first load.
 const UserDetailPanel = lazy(async () => ({ default: (await import("./user-detail-panel.tsx")).UserDetailPanel }));
+const DemoConnect = lazy(async () => ({ default: (await import("../../components/demo-connect.tsx")).DemoConnect }));
+const WholeTeamBar = lazy(async () => ({ default: (await import("./whole-team/whole-team-bar.tsx")).WholeTeamBar }));
+const TeamFacetsBar = lazy(async () => ({ default: (await import("./whole-team/team-facets-bar.tsx")).TeamFacetsBar }));
 
 const noUsers: User[] = [];
+const noRows: TeamRow[] = [];
 
 export function UsersPage() {
   const connection = useConnection();
   const pageParams = usePageParams();
   const { params, update } = pageParams;
-  const { page, pageSize, userId } = params;
+  const { page, pageSize, userId, teamQuery } = params;
   const offset = (page - 1) * pageSize;
 
+  // The service's page: what the table shows unless the whole team's view does.
   const query = useQuery(usersPageOptions(connection, { offset, limit: pageSize }));
   const data = query.data?.page;
   const current = data !== undefined && !query.isPlaceholderData;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / pageSize)) : undefined;
+  const whole = useTeamView(connection, { teamQuery, page, pageSize }, data?.total);
+  const teamView = whole.view;
 
-  usePageCorrection(pageParams, { page, pageCount: current ? pageCount : undefined });
-  usePrefetchNextPage(connection, { offset, limit: pageSize, total: current ? data.total : undefined });
+  const total = whole.active ? teamView?.matches : data?.total;
+  const pageCount = total === undefined ? undefined : Math.max(1, Math.ceil(total / pageSize));
+  usePageCorrection(pageParams, {
+    page,
+    pageCount: whole.active ? (teamView && !whole.updating ? pageCount : undefined) : current ? pageCount : undefined,
+  });
+  usePrefetchNextPage(connection, { offset, limit: pageSize, total: current && !whole.active ? data.total : undefined });
   const goTo = useCallback((next: number) => update({ page: next }), [update]);
   usePageShortcuts({ page, pageCount }, goTo);
 
-  // The filter is applied once, to the deferred text, so typing stays responsive and the match
-  // count always describes the rows shown.
+  // Before the team is loaded the field filters the page, once, on the deferred text (so typing
+  // stays responsive and the count describes the rows shown); after, it searches the team.
   const [filter, setFilter] = useState("");
   const deferredFilter = useDeferredValue(filter);
-  const users = data?.users ?? noUsers;
-  const shown = useMemo(() => filterUsers(users, deferredFilter), [users, deferredFilter]);
+  const pageUsers = data?.users ?? noUsers;
+  const filtered = useMemo(() => filterUsers(pageUsers, deferredFilter), [pageUsers, deferredFilter]);
+  const teamRows = teamView?.rows;
+  const shown = useMemo(() => (whole.active ? (teamRows ?? noRows).map((row) => row.user) : filtered), [whole.active, teamRows, filtered]);
   const table = useUsersTable(shown, connection.baseUrl);
   const tableRef = useRef<UsersTableHandle>(null);
-  const filterId = useId();
+
+  // The page filter's text becomes the team's search once the team can answer it.
+  const carryFilter = useEffectEvent(() => {
+    if (filter.trim() && !teamQuery.search) update({ teamQuery: { ...teamQuery, search: filter } }, { replace: true });
+  });
+  useEffect(() => {
+    if (whole.searchable) carryFilter();
+  }, [whole.searchable]);
+
+  const setTeamQuery = (change: Partial<TeamQuery>, replace = false) => update({ teamQuery: { ...teamQuery, ...change } }, { replace });
+  const sortBy = (column: SortColumn) => {
+    const sort = teamQuery.sort;
+    setTeamQuery({
+      sort: sort?.column !== column ? { column, direction: "asc" } : sort.direction === "asc" ? { column, direction: "desc" } : null,
+    });
+  };
 
   const openUser = useCallback((user: User) => update({ userId: user.user_id }), [update]);
   const closeDetail = useCallback(() => {
     update({ userId: null });
     if (userId) requestAnimationFrame(() => tableRef.current?.focusRow(userId));
   }, [update, userId]);
+
+  const openRow = whole.active ? teamRows?.find((row) => row.user.user_id === userId) : undefined;
+  const pageIndexOfUser = pageUsers.findIndex((u) => u.user_id === userId);
 
   const teamId = data?.users[0]?.team_id;
   const header = (
@@ -85,7 +118,9 @@ export function UsersPage() {
               Open settings
             </Link>
           </div>
-          <DemoConnect />
+          <Suspense fallback={null}>
+            <DemoConnect />
+          </Suspense>
         </div>
       </>
     );
@@ -104,59 +139,74 @@ export function UsersPage() {
       </div>
     );
   } else if (data) {
+    const searchingTeam = whole.searchable;
+    const selection = whole.active && teamView ? { query: teamQuery, users: teamView.matches } : null;
     body = (
       <div className={`users-layout ${userId ? "users-with-panel" : ""}`}>
         <div className="users-main card users-flush">
           <div className="users-toolbar">
-            <div className="users-filter">
-              <label htmlFor={filterId} className="label">
-                Filter this page
-              </label>
-              <input
-                id={filterId}
-                className="input"
-                type="search"
-                value={filter}
-                onChange={(e) => setFilter(e.target.value)}
-                placeholder="Client user ID or user ID"
-                aria-describedby={`${filterId}-hint`}
-                spellCheck={false}
-              />
-              <p id={`${filterId}-hint`} className="hint small muted">
-                Only the {formatCount(users.length)} rows of this page are searched
-                {deferredFilter.trim() ? `: ${formatCount(shown.length)} match` : ""}.
-              </p>
-            </div>
+            <UsersSearch
+              scope={searchingTeam ? "team" : "page"}
+              value={searchingTeam ? (teamQuery.search ?? "") : filter}
+              onChange={searchingTeam ? (text) => setTeamQuery({ search: text }, true) : setFilter}
+              searched={searchingTeam ? searchableUsers(whole.state) : pageUsers.length}
+              matches={
+                searchingTeam
+                  ? teamQuery.search?.trim()
+                    ? teamView?.matches
+                    : undefined
+                  : deferredFilter.trim()
+                    ? filtered.length
+                    : undefined
+              }
+            />
             <div className="row users-toolbar-actions">
               <ColumnMenu table={table} />
               <ShortcutsHelp />
             </div>
           </div>
-          <UsersTable
-            ref={tableRef}
-            table={table}
-            openUserId={userId}
-            onOpenUser={openUser}
-            empty="No user on this page matches the filter."
-          />
-          <PaginationBar
-            view={{
-              page,
-              pageCount: pageCount ?? 1,
-              pageSize,
-              total: data.total,
-              rowsOnPage: users.length,
-              loading: query.isPlaceholderData,
-            }}
-            onChange={update}
-          />
+          {whole.team && (
+            <Suspense fallback={null}>
+              <WholeTeamBar team={whole.team} state={whole.state} total={data.total} selection={selection} />
+            </Suspense>
+          )}
+          {whole.facets && (
+            <Suspense fallback={null}>
+              <TeamFacetsBar facets={whole.facets} selection={teamQuery.facets ?? {}} onChange={(facets) => setTeamQuery({ facets })} />
+            </Suspense>
+          )}
+          {whole.waiting ? (
+            <p className="users-table-note">The search, filters or order in the address apply once the whole team is loaded.</p>
+          ) : (
+            <>
+              <UsersTable
+                ref={tableRef}
+                table={table}
+                openUserId={userId}
+                onOpenUser={openUser}
+                empty={whole.active ? "No user of the team matches the search and filters." : "No user on this page matches the filter."}
+                {...(searchingTeam ? { sort: teamQuery.sort ?? null, onSort: sortBy } : {})}
+              />
+              <PaginationBar
+                view={{
+                  page,
+                  pageCount: pageCount ?? 1,
+                  pageSize,
+                  total: total ?? 0,
+                  rowsOnPage: shown.length,
+                  loading: whole.active ? whole.updating : query.isPlaceholderData,
+                }}
+                onChange={update}
+              />
+            </>
+          )}
         </div>
         {userId && (
           <Suspense fallback={<aside className="users-detail-panel" aria-busy="true" />}>
             <UserDetailPanel
               userId={userId}
-              user={users.find((u) => u.user_id === userId)}
-              sent={query.data?.sent[users.findIndex((u) => u.user_id === userId)]}
+              user={whole.active ? openRow?.user : pageUsers[pageIndexOfUser]}
+              sent={whole.active ? { atOffset: openRow?.serviceOffset } : { user: query.data?.sent[pageIndexOfUser] }}
               baseUrl={connection.baseUrl}
               onClose={closeDetail}
             />

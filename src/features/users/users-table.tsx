@@ -2,6 +2,9 @@ import { flexRender, type Cell, type Row } from "@tanstack/react-table";
 import { memo, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from "react";
 import type { User } from "../../api/contract.ts";
 import type { UsersTableModel } from "./use-users-table.ts";
+import type { SortColumn, TeamSort } from "./whole-team/team-index.ts";
+
+const ariaSort = { asc: "ascending", desc: "descending", none: "none" } as const;
 import type { userTableFeatures } from "./user-columns.tsx";
 
 export interface UsersTableHandle {
@@ -15,6 +18,9 @@ interface UsersTableProps {
   onOpenUser: (user: User) => void;
   /** Shown in place of the rows when there are none. */
   empty: string;
+  /** The order, when the rows can be sorted (a loaded team); the headers then sort on click. */
+  sort?: TeamSort | null;
+  onSort?: (column: SortColumn) => void;
   ref?: Ref<UsersTableHandle>;
 }
 
@@ -22,7 +28,7 @@ interface UsersTableProps {
  * The users of one page, at most 500 rows. Rows are memoized. Arrow keys or j/k move the row
  * focus (a roving tabindex); Home and End go to the first and last row; Enter opens.
  */
-export function UsersTable({ table, openUserId, onOpenUser, empty, ref }: UsersTableProps) {
+export function UsersTable({ table, openUserId, onOpenUser, empty, sort, onSort, ref }: UsersTableProps) {
   const rows = table.getRowModel().rows;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [activeIndex, setActiveIndex] = useState(0);
@@ -73,11 +79,23 @@ export function UsersTable({ table, openUserId, onOpenUser, empty, ref }: UsersT
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col">
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
-              ))}
+              {group.headers.map((header) => {
+                const label = flexRender(header.column.columnDef.header, header.getContext());
+                const column = header.column.id as SortColumn;
+                const direction = sort?.column === column ? sort.direction : null;
+                return (
+                  <th key={header.id} scope="col" aria-sort={onSort ? ariaSort[direction ?? "none"] : undefined}>
+                    {onSort ? (
+                      <button type="button" className="users-sort" onClick={() => onSort(column)}>
+                        {label}
+                        <span aria-hidden="true">{direction === "asc" ? "▲" : direction === "desc" ? "▼" : "↕"}</span>
+                      </button>
+                    ) : (
+                      label
+                    )}
+                  </th>
+                );
+              })}
             </tr>
           ))}
         </thead>

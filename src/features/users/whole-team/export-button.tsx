@@ -1,0 +1,102 @@
+import { useRef, useState } from "react";
+import { formatCount } from "../../../components/format.ts";
+import type { ExportFormat, ExportProgress } from "./export-team.ts";
+import type { TeamQuery } from "./team-index.ts";
+import type { WholeTeam } from "./whole-team.ts";
+
+interface ExportButtonsProps {
+  team: WholeTeam;
+  /** The selection shown, when a search or facet narrows it; null: only the whole team. */
+  selection: { query: TeamQuery; users: number } | null;
+  /** The whole team's size. */
+  total: number;
+}
+
+type Running = { format: ExportFormat; progress: ExportProgress | null; controller: AbortController };
+
+function download({ fileName, blob }: { fileName: string; blob: Blob }) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  // The download has its own reference to the Blob by now.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/** Exports as CSV or NDJSON, of the whole team or of the selection shown, with progress and Cancel. */
+export function ExportButtons({ team, selection, total }: ExportButtonsProps) {
+  const [scope, setScope] = useState<"team" | "selection">("team");
+  const [running, setRunning] = useState<Running | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const query = scope === "selection" && selection ? selection.query : null;
+
+  async function start(format: ExportFormat) {
+    const controller = new AbortController();
+    setFailure(null);
+    setRunning({ format, progress: null, controller });
+    requestAnimationFrame(() => cancelRef.current?.focus());
+    try {
+      const file = await team.exportFile(
+        { format, query },
+        { signal: controller.signal, onProgress: (progress) => setRunning((r) => r && { ...r, progress }) },
+      );
+      download(file);
+    } catch (error) {
+      if (!controller.signal.aborted) setFailure(`The export stopped: ${(error as Error).message}`);
+    } finally {
+      setRunning(null);
+    }
+  }
+
+  return (
+    <div className="users-export" role="group" aria-label="Export">
+      {selection && (
+        <label className="users-export-scope">
+          <span className="visually-hidden">What to export</span>
+          <select
+            className="select"
+            value={scope}
+            onChange={(e) => setScope(e.target.value as "team" | "selection")}
+            disabled={running !== null}
+          >
+            <option value="team">Whole team ({formatCount(total)})</option>
+            <option value="selection">This selection ({formatCount(selection.users)})</option>
+          </select>
+        </label>
+      )}
+      {running ? (
+        <>
+          <progress
+            className="users-progress"
+            aria-label={`Exporting ${running.format.toUpperCase()}`}
+            max={running.progress?.total || 1}
+            value={running.progress?.users ?? 0}
+          />
+          <span className="small" role="status">
+            Exporting {running.format.toUpperCase()}: {formatCount(running.progress?.users ?? 0)} of{" "}
+            {formatCount(running.progress?.total ?? (query ? (selection?.users ?? total) : total))} users
+          </span>
+          <button ref={cancelRef} type="button" className="button button-small" onClick={() => running.controller.abort()}>
+            Cancel export
+          </button>
+        </>
+      ) : (
+        <>
+          <button type="button" className="button button-small" onClick={() => void start("csv")}>
+            Export CSV
+          </button>
+          <button type="button" className="button button-small" onClick={() => void start("ndjson")}>
+            Export NDJSON
+          </button>
+        </>
+      )}
+      {failure && (
+        <p className="small users-export-failure" role="alert">
+          {failure}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useId } from "react";
+import { formatCount } from "../../../components/format.ts";
+import type { FacetCounts, FacetOption, FacetSelection } from "./team-facets.ts";
+
+interface TeamFacetsBarProps {
+  facets: FacetCounts;
+  selection: FacetSelection;
+  onChange: (selection: FacetSelection) => void;
+}
+
+type Group = keyof FacetCounts;
+
+const groups: { group: Group; name: string; key: keyof FacetSelection; none: string }[] = [
+  { group: "sources", name: "Connected source", key: "sources", none: "No source" },
+  { group: "timeZones", name: "Time zone", key: "timeZones", none: "No time zone" },
+  { group: "birthDate", name: "Birth date", key: "birthDate", none: "" },
+];
+
+const birthLabels: Record<string, string> = { known: "Known", unknown: "Unknown" };
+
+function optionLabel(option: FacetOption<string | null>, none: string): string {
+  if (option.value === null) return none;
+  return birthLabels[option.value] ?? option.label ?? option.value;
+}
+
+/**
+ * The loaded team's facets: a popover a group, each option with the number of users it holds
+ * (counted over the search and the other groups), combinable; Clear removes them all.
+ */
+export function TeamFacetsBar({ facets, selection, onChange }: TeamFacetsBarProps) {
+  const id = useId();
+  const chosen = groups.reduce((n, { key }) => n + (selection[key]?.length ?? 0), 0);
+
+  function toggle(key: keyof FacetSelection, value: string | null, on: boolean) {
+    const current = (selection[key] ?? []) as (string | null)[];
+    const next = on ? [...current, value] : current.filter((v) => v !== value);
+    onChange({ ...selection, [key]: next.length > 0 ? next : undefined });
+  }
+
+  return (
+    <div className="users-facets" role="group" aria-label="Filters">
+      {groups.map(({ group, name, key, none }) => {
+        const options = facets[group] as FacetOption<string | null>[];
+        const count = selection[key]?.length ?? 0;
+        const popover = `${id}-${group}`;
+        return (
+          <div key={group}>
+            <button
+              type="button"
+              className="button button-small"
+              popoverTarget={popover}
+              aria-label={`Filter by ${name.toLowerCase()}${count ? `, ${count} chosen` : ""}`}
+            >
+              {name}
+              {count > 0 && <span className="users-facet-count">{count}</span>}
+            </button>
+            <div id={popover} popover="auto" className="users-popover users-facet-options">
+              <fieldset>
+                <legend className="users-popover-title">{name}</legend>
+                {options.map((option) => (
+                  <label key={option.value ?? "none"} className="checkbox">
+                    <input
+                      type="checkbox"
+                      // The URL's choice, not the last view's: the box answers the click at once.
+                      checked={(selection[key] as (string | null)[] | undefined)?.includes(option.value) ?? false}
+                      onChange={(e) => toggle(key, option.value, e.target.checked)}
+                    />
+                    <span>{optionLabel(option, none)}</span>
+                    <span className="muted small">{formatCount(option.count)}</span>
+                  </label>
+                ))}
+              </fieldset>
+            </div>
+          </div>
+        );
+      })}
+      {chosen > 0 && (
+        <button type="button" className="button button-small button-ghost" onClick={() => onChange({})}>
+          Clear filters
+        </button>
+      )}
+    </div>
+  );
+}

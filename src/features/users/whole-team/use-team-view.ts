@@ -1,0 +1,57 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { teamTag, type Connection } from "../../../api/connection.ts";
+import { usersKeys } from "../../../api/list-users.ts";
+import { autoLoadUsers } from "../../../api/preferences.ts";
+import { useStoredValue } from "../../../components/use-stored-value.ts";
+import type { TeamQuery } from "./team-index.ts";
+import { asksWholeTeam } from "./team-query-params.ts";
+import { searchableUsers, useWholeTeam } from "./use-whole-team.ts";
+
+interface TeamViewParams {
+  teamQuery: TeamQuery;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The whole team behind the users page: loaded on request, at once when the team is small (see
+ * Settings) or when the URL asks a search, facet or sort of it; then one page of that view.
+ * `active` says the table shows the view rather than the service's pages.
+ */
+export function useTeamView(connection: Connection, { teamQuery, page, pageSize }: TeamViewParams, serviceTotal: number | undefined) {
+  const { team, state } = useWholeTeam(connection);
+  const autoLoadLimit = useStoredValue(autoLoadUsers);
+  const asked = asksWholeTeam(teamQuery);
+
+  useEffect(() => {
+    if (team && state.status === "idle" && serviceTotal !== undefined && (asked || serviceTotal <= autoLoadLimit)) void team.load();
+  }, [team, state.status, serviceTotal, asked, autoLoadLimit]);
+
+  const searchable = searchableUsers(state) > 0;
+  const active = asked && searchable;
+  const version = state.status === "loaded" ? state.version : 0;
+  const view = { ...teamQuery, pageIndex: page - 1, pageSize };
+  const result = useQuery({
+    queryKey: [...usersKeys.wholeTeam(teamTag(connection)), "view", version, view] as const,
+    queryFn: () => team!.view(view),
+    // Asked as soon as the team can answer: the facets show their counts before any filter.
+    enabled: searchable && team !== undefined,
+    placeholderData: keepPreviousData,
+  });
+
+  return {
+    team,
+    state,
+    /** Search, facets and sort can be answered. */
+    searchable,
+    active,
+    /** The URL asks of the whole team, which is still loading. */
+    waiting: asked && (state.status === "idle" || state.status === "loading"),
+    view: active ? result.data : undefined,
+    facets: searchable ? result.data?.facets : undefined,
+    /** The view asked for is still being computed (the previous one stays on screen). */
+    updating: result.isPlaceholderData,
+  };
+}

@@ -1,0 +1,110 @@
+import { formatCount } from "../../../components/format.ts";
+import { ExportButtons } from "./export-button.tsx";
+import type { LoadProgress } from "./load-team.ts";
+import type { TeamQuery } from "./team-index.ts";
+import type { LoadReport } from "./team-worker-protocol.ts";
+import type { WholeTeam, WholeTeamState } from "./whole-team.ts";
+
+interface WholeTeamBarProps {
+  team: WholeTeam;
+  state: WholeTeamState;
+  /** The team's size, as the service's page says. */
+  total: number;
+  /** The selection shown, when the URL narrows it. */
+  selection: { query: TeamQuery; users: number } | null;
+}
+
+const seconds = (s: number) => (s < 1.5 ? "about 1 s" : s < 90 ? `about ${Math.round(s)} s` : `about ${Math.round(s / 60)} min`);
+
+function progressText({ pagesDone, pagesTotal, users, total, ratePerSecond, secondsLeft }: LoadProgress): string {
+  const parts = [`page ${formatCount(pagesDone)} of ${formatCount(pagesTotal)}`, `${formatCount(users)} of ${formatCount(total)} users`];
+  if (ratePerSecond > 0) parts.push(`${formatCount(Math.round(ratePerSecond))} users/s`);
+  if (secondsLeft !== null) parts.push(`${seconds(secondsLeft)} left`);
+  return parts.join(" · ");
+}
+
+/** What a finished load says, and whether it is a failure. */
+function reportText(report: LoadReport): { text: string; failed: boolean } {
+  switch (report.status) {
+    case "complete":
+      return {
+        text: `All ${formatCount(report.users)} users are loaded: search, facets, sort and export cover the whole team.`,
+        failed: false,
+      };
+    case "too-large":
+      return {
+        text: `This team has ${formatCount(report.total)} users, more than the ${formatCount(report.maxUsers)} the browser can search in memory. It can still be exported, page after page.`,
+        failed: false,
+      };
+    case "cancelled":
+      return {
+        text: `Loading was cancelled with ${formatCount(report.users)} of ${formatCount(report.total ?? 0)} users loaded; search covers those. Resume loads the ${formatCount(report.pagesLeft)} pages left.`,
+        failed: false,
+      };
+    case "failed":
+      return {
+        text: `Loading stopped with ${formatCount(report.users)} of ${formatCount(report.total ?? 0)} users loaded: ${report.error.message}. What was loaded is kept; Resume loads the ${formatCount(report.pagesLeft)} pages left.`,
+        failed: true,
+      };
+  }
+}
+
+/**
+ * Loading the whole team, so that search, facets, sort and export can answer what the service
+ * cannot: a button, then progress with Cancel, then what came of it (drift included), Resume,
+ * Refresh and Export.
+ */
+export function WholeTeamBar({ team, state, total, selection }: WholeTeamBarProps) {
+  if (state.status === "idle") {
+    return (
+      <div className="users-whole-team">
+        <p className="small">Search, filter, sort and export all {formatCount(total)} users by loading the whole team into this tab.</p>
+        <button type="button" className="button button-small" onClick={() => void team.load()}>
+          Load the whole team
+        </button>
+      </div>
+    );
+  }
+  if (state.status === "loading") {
+    const progress = state.progress;
+    return (
+      <div className="users-whole-team">
+        <progress className="users-progress" aria-label="Loading the whole team" max={progress?.total || 1} value={progress?.users ?? 0} />
+        <p className="small" role="status">
+          {state.resuming ? "Resuming" : "Loading the whole team"}: {progress ? progressText(progress) : "starting…"}
+        </p>
+        <button type="button" className="button button-small" onClick={team.cancel}>
+          Cancel
+        </button>
+      </div>
+    );
+  }
+  const { report } = state;
+  const { text, failed } = reportText(report);
+  const stopped = report.status === "cancelled" || report.status === "failed";
+  return (
+    <div className="users-whole-team">
+      <div className="users-whole-team-report">
+        <p className={`small ${failed ? "users-failure" : ""}`} role={failed ? "alert" : "status"}>
+          {text}
+        </p>
+        {report.status === "complete" && report.drift && (
+          <p className="small users-drift" role="note">
+            {report.drift} Refresh to load the team as it is now.
+          </p>
+        )}
+      </div>
+      <div className="row">
+        {stopped && (
+          <button type="button" className="button button-small button-primary" onClick={() => void team.resume()}>
+            Resume
+          </button>
+        )}
+        <button type="button" className="button button-small" onClick={() => void team.load()}>
+          {report.status === "complete" ? "Refresh" : "Load again"}
+        </button>
+        {report.status !== "cancelled" && report.status !== "failed" && <ExportButtons team={team} selection={selection} total={total} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The whole team of one connection, as the page sees it: a small store of where loading stands,
+ * over the team worker that loads, indexes, searches and exports. The worker starts with the
+ * first load; `dispose` ends it and drops the team (the query cache calls it when the
+ * connection's cached data is dropped).
+ */
+import type { Connection } from "../../../api/connection.ts";
+import type { ExportProgress } from "./export-team.ts";
+import type { LoadProgress } from "./load-team.ts";
+import type { TeamView, TeamViewResult } from "./team-index.ts";
+import { createTeamWorkerClient, type TeamWorkerClient } from "./team-worker-client.ts";
+import type { ExportRequest, ExportedFile, LoadReport } from "./team-worker-protocol.ts";
+
+export type WholeTeamState =
+  | { status: "idle" }
+  | { status: "loading"; progress: LoadProgress | null; resuming: boolean }
+  /** A load that ended: complete, too large to index, cancelled or failed (both resumable). */
+  | { status: "loaded"; report: LoadReport; version: number };
+
+export type WholeTeam = ReturnType<typeof createWholeTeam>;
+
+export function createWholeTeam(connection: Pick<Connection, "baseUrl" | "teamApiKey">) {
+  let state: WholeTeamState = { status: "idle" };
+  let version = 0;
+  let client: TeamWorkerClient | undefined;
+  const listeners = new Set<() => void>();
+  const set = (next: WholeTeamState) => {
+    state = next;
+    listeners.forEach((listener) => listener());
+  };
+  const worker = () => (client ??= createTeamWorkerClient({ baseUrl: connection.baseUrl, apiKey: connection.teamApiKey }));
+
+  async function run(mode: "load" | "resume") {
+    if (state.status === "loading") return;
+    set({ status: "loading", progress: null, resuming: mode === "resume" });
+    const onProgress = (progress: LoadProgress) => set({ status: "loading", progress, resuming: mode === "resume" });
+    try {
+      const report = await worker()[mode](onProgress);
+      set({ status: "loaded", report, version: ++version });
+    } catch (error) {
+      // The worker itself failed (or was disposed): nothing loaded can be trusted.
+      if (client)
+        set({
+          status: "loaded",
+          report: { status: "failed", users: 0, total: null, pagesLeft: 0, error: plain(error) },
+          version: ++version,
+        });
+    }
+  }
+
+  return {
+    get: (): WholeTeamState => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Loads the whole team; again, to refresh it. */
+    load: () => run("load"),
+    /** Continues a cancelled or failed load from where it stopped. */
+    resume: () => run("resume"),
+    cancel: () => client?.cancel(),
+    view: (view: TeamView): Promise<TeamViewResult> => worker().view(view),
+    exportFile: (
+      request: ExportRequest,
+      options: { onProgress?: (progress: ExportProgress) => void; signal?: AbortSignal },
+    ): Promise<ExportedFile> => worker().exportFile(request, options),
+    dispose() {
+      client?.dispose();
+      client = undefined;
+    },
+  };
+}
+
+function plain(error: unknown) {
+  return { name: error instanceof Error ? error.name : "Error", message: error instanceof Error ? error.message : String(error) };
+}
