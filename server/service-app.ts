@@ -47,10 +47,12 @@ export function createServiceApp(store: Store, options: ServiceAppOptions = {}) 
   const app = new Hono();
   if (options.log) app.use(requestLog(options.log));
 
-  // Personal data: never cached by a browser or a proxy.
-  app.use("/v*", async (c, next) => {
-    await next();
+  // Personal data: never cached by a browser or a proxy. Set before the handler runs, so that the
+  // response is built with it: a header added afterwards makes Hono copy the response, and
+  // @hono/node-server then streams its body instead of writing it whole.
+  app.use("/v*", (c, next) => {
     c.header("Cache-Control", "no-store");
+    return next();
   });
 
   const listUsers = (c: Context) => {
