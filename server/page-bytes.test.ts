@@ -1,7 +1,10 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserPayload } from "../src/api/contract.ts";
 import { instantMicros } from "./instant.ts";
-import type { Listening } from "./service.ts";
+import { openStore, type Listening } from "./service.ts";
 import { fixtureSeed, fixtureUser, ids, keys, startTestService } from "./testing.ts";
 
 const awkward = 'quote " backslash \\ slash / newline \n tab \t bell \u0007 é 漢字 😀 \u2028 <b>&amp;</b>';
@@ -52,11 +55,15 @@ function pageJson(users: UserPayload[], offset: number, limit: number): string {
   return `{"users":[${page.join(",")}],"total":${users.length},"offset":${offset},"limit":${limit}}`;
 }
 
-let service: Listening;
-beforeAll(async () => {
+function seedWithTeamB() {
   const seed = fixtureSeed();
   seed.orgs[1]!.teams[0]!.users = teamBUsers();
-  service = await startTestService(seed);
+  return seed;
+}
+
+let service: Listening;
+beforeAll(async () => {
+  service = await startTestService(seedWithTeamB());
 });
 afterAll(() => service.close());
 
@@ -74,5 +81,20 @@ describe("the bytes of a page", () => {
     expect(response.headers.get("content-type")).toBe("application/json");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.text()).toBe(pageJson(teamBUsers(), offset, limit));
+  });
+});
+
+describe("a database written before users had documents (schema version 1)", () => {
+  it("gets them when it opens, and sends the same bytes", () => {
+    const path = join(mkdtempSync(join(tmpdir(), "service-test-")), "db.sqlite");
+    const seeded = openStore({ db: path, seed: seedWithTeamB() });
+    // Version 1 was version 2 without users.document.
+    seeded.db.exec("ALTER TABLE users DROP COLUMN document; PRAGMA user_version = 1");
+    seeded.db.close();
+
+    const { db, store } = openStore({ db: path });
+    expect(db.pragma("user_version", { simple: true })).toBe(2);
+    expect(store.userPageJson(ids.teamB, 2, 4).toString()).toBe(pageJson(teamBUsers(), 2, 4));
+    db.close();
   });
 });

@@ -74,9 +74,7 @@ export function createServiceApp(store: Store, options: ServiceAppOptions = {}) 
         : parseIntParam(rawLimit, ["query", "limit"], { ge: 1, le: listLimits.maxLimit });
     if (!offset.ok || !limit.ok) return invalid(c, collectErrors([offset, limit]));
 
-    const page = store.listUsers(key.teamId, offset.value, limit.value);
-    c.header("Content-Type", "application/json");
-    return c.body(`{"users":${page.usersJson},"total":${page.total},"offset":${offset.value},"limit":${limit.value}}`);
+    return c.body(store.userPageJson(key.teamId, offset.value, limit.value), 200, { "Content-Type": "application/json" });
   };
   app.get("/v2/user/", listUsers);
   app.get("/v2/user", listUsers);
