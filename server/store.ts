@@ -36,16 +36,8 @@ function extraJson(record: Record<string, unknown>, known: ReadonlySet<string>):
 export function createStore(db: Db) {
   const statements = {
     findKey: db.prepare<[Buffer], KeyRow>("SELECT key_hash, kind, org_id, team_id FROM api_keys WHERE key_hash = ?"),
-    // One statement, so the total and the page are read from one snapshot. The page is a range
-    // of the users_page index whose documents SQLite joins with commas, in the order the
-    // subquery yields them (its LIMIT keeps it from being flattened into the aggregate); the
-    // joined text comes back as bytes, ready to send.
-    userPage: db.prepare<{ teamId: string; offset: number; limit: number }, { total: number; users: Buffer | null }>(`
-      SELECT (SELECT coalesce(max(position) + 1, 0) FROM users WHERE team_id = :teamId) AS total,
-             (SELECT CAST(group_concat(document, ',') AS BLOB)
-              FROM (SELECT document FROM users
-                    WHERE team_id = :teamId AND position >= :offset
-                    ORDER BY position LIMIT :limit)) AS users`),
+    // Each document followed by a comma, so that the team's documents join by concatenation.
+    teamDocuments: db.prepare<[string], string>("SELECT document || ',' FROM users WHERE team_id = ? ORDER BY position").pluck(),
     rankUsers: db.prepare(`
       UPDATE users SET position = ranked.rank
       FROM (SELECT id, row_number() OVER (PARTITION BY team_id ORDER BY created_on_us, user_id) - 1 AS rank FROM users) AS ranked
@@ -80,11 +72,34 @@ export function createStore(db: Db) {
       : { kind: "management", orgId: row.org_id, teamId: null };
   }
 
+  // Users are only written by seeding, so a team's documents do not change while the team
+  // exists: each team is joined once, when first listed, and a page is a slice of it. A delete
+  // or a seed drops what it changes. (Another process can only seed a new database, and a team
+  // it deletes loses its keys, which are looked up in the database on every request.)
+  const joinedTeams = new Map<string, JoinedUsers>();
+
+  function joinedUsers(teamId: string): JoinedUsers {
+    let joined = joinedTeams.get(teamId);
+    if (!joined) {
+      const documents = statements.teamDocuments.all(teamId);
+      const starts = new Float64Array(documents.length + 1);
+      documents.forEach((document, i) => (starts[i + 1] = starts[i]! + Buffer.byteLength(document)));
+      const json = Buffer.allocUnsafe(starts[documents.length]!);
+      documents.forEach((document, i) => json.write(document, starts[i]!));
+      joined = { json, starts };
+      joinedTeams.set(teamId, joined);
+    }
+    return joined;
+  }
+
   /** A page of the team's users exactly as the list operation sends it: a User page, as JSON bytes. */
   function userPageJson(teamId: string, offset: number, limit: number): Buffer<ArrayBuffer> {
-    const { total, users } = statements.userPage.get({ teamId, offset, limit })!;
-    const tail = Buffer.from(`],"total":${total},"offset":${offset},"limit":${limit}}`);
-    return Buffer.concat(users ? [pageHead, users, tail] : [pageHead, tail]);
+    const { json, starts } = joinedUsers(teamId);
+    const total = starts.length - 1;
+    const [first, end] = [Math.min(offset, total), Math.min(offset + limit, total)];
+    // Up to, not including, the comma after the page's last user.
+    const users = end > first ? json.subarray(starts[first], starts[end]! - 1) : json.subarray(0, 0);
+    return Buffer.concat([pageHead, users, Buffer.from(`],"total":${total},"offset":${offset},"limit":${limit}}`)]);
   }
 
   /** Deletes the team, its users, their sources and the team's keys; false when the org has no such team. */
@@ -94,6 +109,7 @@ export function createStore(db: Db) {
     statements.deleteUsers.run(teamId);
     statements.deleteKeys.run(teamId);
     statements.deleteTeam.run(teamId);
+    joinedTeams.delete(teamId);
     return true;
   });
 
@@ -111,6 +127,7 @@ export function createStore(db: Db) {
     }
     statements.rankUsers.run();
     statements.renderMissingDocuments.run();
+    joinedTeams.clear();
   });
 
   function insertUser(teamId: string, user: ParsedSeed["orgs"][number]["teams"][number]["users"][number]) {
@@ -130,6 +147,12 @@ export function createStore(db: Db) {
   }
 
   return { findKey, userPageJson, deleteTeam, applySeed };
+}
+
+/** A team's users in page order, joined: user i is `json` from `starts[i]` to the comma before `starts[i + 1]`. */
+interface JoinedUsers {
+  json: Buffer;
+  starts: Float64Array;
 }
 
 const pageHead = Buffer.from('{"users":[');
