@@ -1,4 +1,4 @@
-/** Every query of the reference service, on prepared statements. */
+/** Every query of the reference service, on prepared statements, and the listed teams' users it keeps joined. */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { renderMissingDocuments, type Db } from "./database.ts";
 import { instantMicros } from "./instant.ts";
