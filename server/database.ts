@@ -4,6 +4,35 @@ import { dirname } from "node:path";
 
 export type Db = Database.Database;
 
+const sourceObject = "json_object('created_on', s.created_on, 'source', json(s.source), 'provider', json(s.source))";
+
+/**
+ * Writes the JSON of each user that has none yet into `users.document`, exactly as the list
+ * operation sends it: the known fields in the contract's order, then the unknown ones (a JSON
+ * object in `extra`). Run by migration 2 for the users stored before it, and by each seed for
+ * the users it adds. A change to what a document holds needs a new migration that clears them.
+ */
+export const renderMissingDocuments = `
+  UPDATE users AS u SET document = ${spliceSql(
+    `json_object(
+       'user_id', u.user_id,
+       'team_id', u.team_id,
+       'client_user_id', u.client_user_id,
+       'created_on', u.created_on,
+       'connected_sources', (
+         SELECT json_group_array(json(${spliceSql(sourceObject, "s.extra")}) ORDER BY s.position)
+         FROM connected_sources AS s WHERE s.user_ref = u.id),
+       'fallback_birth_date', json(u.fallback_birth_date),
+       'fallback_time_zone', json(u.fallback_time_zone))`,
+    "u.extra",
+  )}
+  WHERE u.document IS NULL`;
+
+/** `{"a":1}` with the members of the JSON object `extra` appended, as text: `{"a":1,"b":2}`; `object` when `extra` is NULL. */
+function spliceSql(object: string, extra: string): string {
+  return `CASE WHEN ${extra} IS NULL THEN ${object} ELSE substr(${object}, 1, length(${object}) - 1) || ',' || substr(${extra}, 2) END`;
+}
+
 /**
  * Versioned migrations: entry i brings the schema from version i to i + 1 (`user_version`).
  * Append only; never edit a migration that has shipped.
@@ -58,6 +87,12 @@ const migrations: readonly string[] = [
     extra      TEXT,
     PRIMARY KEY (user_ref, position)
   ) WITHOUT ROWID;
+  `,
+  // Users are only written by seeding, so each user's JSON is built once, when it is written,
+  // and a page is its users' documents joined: no JSON is built per request.
+  `
+  ALTER TABLE users ADD COLUMN document TEXT;
+  ${renderMissingDocuments}
   `,
 ];
 

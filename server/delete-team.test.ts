@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contract } from "../src/api/contract.ts";
-import { ids, keys, startTestService } from "./testing.ts";
-import type { Listening } from "./service.ts";
+import { fixtureSeed, ids, keys, startTestService } from "./testing.ts";
+import { openStore, type Listening } from "./service.ts";
 
 // Each test deletes things, so each gets a fresh service and database.
 let service: Listening;
@@ -138,5 +138,16 @@ describe("DELETE /v1/org/{org_id}/team/{team_id}", () => {
       const { body } = await remove(ids.orgA, input, { "X-Management-Key": keys.managementA });
       expect(body).toEqual({ detail: [badItem("team_id", input, "invalid group length in group 4: expected 12, found 11")] });
     });
+  });
+});
+
+describe("deleting a team in the store", () => {
+  it("lets go of the team's users it joined for listing", () => {
+    const { db, store } = openStore({ db: ":memory:", seed: fixtureSeed() });
+    const total = () => (JSON.parse(store.userPageJson(ids.teamA2, 0, 10).toString()) as { total: number }).total;
+    expect(total()).toBe(3);
+    expect(store.deleteTeam(ids.orgA, ids.teamA2)).toBe(true);
+    expect(total()).toBe(0);
+    db.close();
   });
 });

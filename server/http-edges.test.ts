@@ -75,6 +75,20 @@ describe("HTTP edges", () => {
     expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({ detail: "Request Header Fields Too Large" });
   });
 
+  it("marks every API answer no-store, errors included", async () => {
+    const withKey = { headers: { "x-service-api-key": keys.teamA } };
+    const answers = await Promise.all([
+      fetch(`${service.url}/v2/user/`, withKey),
+      fetch(`${service.url}/v2/user/`),
+      fetch(`${service.url}/v2/user/?limit=0`, withKey),
+      fetch(`${service.url}/v2/user/`, { method: "POST" }),
+      fetch(`${service.url}/v3/nothing`),
+    ]);
+    expect(answers.map((answer) => [answer.status, answer.headers.get("cache-control")])).toEqual(
+      [200, 401, 422, 405, 404].map((status) => [status, "no-store"]),
+    );
+  });
+
   it("answers HEAD on the list like GET, without a body", async () => {
     const response = await fetch(`${service.url}/v2/user`, { method: "HEAD", headers: { "x-service-api-key": keys.teamA } });
     expect(response.status).toBe(200);

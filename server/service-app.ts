@@ -48,10 +48,12 @@ export function createServiceApp(store: Store, options: ServiceAppOptions = {}) 
   const app = new Hono();
   if (options.log) app.use(requestLog(options.log));
 
-  // Personal data: never cached by a browser or a proxy.
-  app.use("/v*", async (c, next) => {
-    await next();
+  // Personal data: never cached by a browser or a proxy. Set before the handler runs, so that the
+  // response is built with it: a header added afterwards makes Hono copy the response, and
+  // @hono/node-server then streams its body instead of writing it whole.
+  app.use("/v*", (c, next) => {
     c.header("Cache-Control", "no-store");
+    return next();
   });
 
   const listUsers = (c: Context) => {
@@ -73,9 +75,7 @@ export function createServiceApp(store: Store, options: ServiceAppOptions = {}) 
         : parseIntParam(rawLimit, ["query", "limit"], { ge: 1, le: listLimits.maxLimit });
     if (!offset.ok || !limit.ok) return invalid(c, collectErrors([offset, limit]));
 
-    const page = store.listUsers(key.teamId, offset.value, limit.value);
-    c.header("Content-Type", "application/json");
-    return c.body(`{"users":${page.usersJson},"total":${page.total},"offset":${offset.value},"limit":${limit.value}}`);
+    return c.body(store.userPageJson(key.teamId, offset.value, limit.value), 200, { "Content-Type": "application/json" });
   };
 
   const deleteTeam = (c: Context, ids: TeamIds) => {

@@ -1,6 +1,6 @@
-/** Every query of the reference service, on prepared statements. */
+/** Every query of the reference service, on prepared statements, and the listed teams' users it keeps joined. */
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { Db } from "./database.ts";
+import { renderMissingDocuments, type Db } from "./database.ts";
 import { instantMicros } from "./instant.ts";
 import type { ParsedSeed } from "./seed-file.ts";
 
@@ -36,30 +36,13 @@ function extraJson(record: Record<string, unknown>, known: ReadonlySet<string>):
 export function createStore(db: Db) {
   const statements = {
     findKey: db.prepare<[Buffer], KeyRow>("SELECT key_hash, kind, org_id, team_id FROM api_keys WHERE key_hash = ?"),
-    countUsers: db.prepare<[string], { total: number }>("SELECT coalesce(max(position) + 1, 0) AS total FROM users WHERE team_id = ?"),
-    // Each user's JSON is built by SQLite in the contract's field order; unknown fields (stored
-    // as a JSON object in `extra`) are spliced in after the known ones. No per-user parse or
-    // stringify in JavaScript: the page is joined as text.
-    pageDocuments: db.prepare<[string, number, number], { document: string; extra: string | null }>(`
-      SELECT json_object(
-               'user_id', u.user_id,
-               'team_id', u.team_id,
-               'client_user_id', u.client_user_id,
-               'created_on', u.created_on,
-               'connected_sources', (
-                 SELECT json_group_array(${spliceSql(sourceObject, "s.extra")} ORDER BY s.position)
-                 FROM connected_sources AS s WHERE s.user_ref = u.id),
-               'fallback_birth_date', json(u.fallback_birth_date),
-               'fallback_time_zone', json(u.fallback_time_zone)) AS document,
-             u.extra
-      FROM users AS u
-      WHERE u.team_id = ? AND u.position >= ?
-      ORDER BY u.position
-      LIMIT ?`),
+    // Each document followed by a comma, so that the team's documents join by concatenation.
+    teamDocuments: db.prepare<[string], string>("SELECT document || ',' FROM users WHERE team_id = ? ORDER BY position").pluck(),
     rankUsers: db.prepare(`
       UPDATE users SET position = ranked.rank
       FROM (SELECT id, row_number() OVER (PARTITION BY team_id ORDER BY created_on_us, user_id) - 1 AS rank FROM users) AS ranked
       WHERE users.id = ranked.id AND users.position <> ranked.rank`),
+    renderMissingDocuments: db.prepare(renderMissingDocuments),
     teamOrg: db.prepare<[string], { org_id: string }>("SELECT org_id FROM teams WHERE team_id = ?"),
     deleteSources: db.prepare<[string]>("DELETE FROM connected_sources WHERE user_ref IN (SELECT id FROM users WHERE team_id = ?)"),
     deleteUsers: db.prepare<[string]>("DELETE FROM users WHERE team_id = ?"),
@@ -89,12 +72,35 @@ export function createStore(db: Db) {
       : { kind: "management", orgId: row.org_id, teamId: null };
   }
 
-  /** A page of the team's users as JSON text, and the team's total. */
-  const listUsers = db.transaction((teamId: string, offset: number, limit: number) => {
-    const { total } = statements.countUsers.get(teamId) ?? { total: 0 };
-    const documents = offset < total ? statements.pageDocuments.all(teamId, offset, limit) : [];
-    return { usersJson: `[${documents.map((d) => splice(d.document, d.extra)).join(",")}]`, total };
-  });
+  // Users are only written by seeding, so a team's documents do not change while the team
+  // exists: each team is joined once, when first listed, and a page is a slice of it. A delete
+  // or a seed drops what it changes. (Another process can only seed a new database, and a team
+  // it deletes loses its keys, which are looked up in the database on every request.)
+  const joinedTeams = new Map<string, JoinedUsers>();
+
+  function joinedUsers(teamId: string): JoinedUsers {
+    let joined = joinedTeams.get(teamId);
+    if (!joined) {
+      const documents = statements.teamDocuments.all(teamId);
+      const starts = new Float64Array(documents.length + 1);
+      documents.forEach((document, i) => (starts[i + 1] = starts[i]! + Buffer.byteLength(document)));
+      const json = Buffer.allocUnsafe(starts[documents.length]!);
+      documents.forEach((document, i) => json.write(document, starts[i]!));
+      joined = { json, starts };
+      joinedTeams.set(teamId, joined);
+    }
+    return joined;
+  }
+
+  /** A page of the team's users exactly as the list operation sends it: a User page, as JSON bytes. */
+  function userPageJson(teamId: string, offset: number, limit: number): Buffer<ArrayBuffer> {
+    const { json, starts } = joinedUsers(teamId);
+    const total = starts.length - 1;
+    const [first, end] = [Math.min(offset, total), Math.min(offset + limit, total)];
+    // Up to, not including, the comma after the page's last user.
+    const users = end > first ? json.subarray(starts[first], starts[end]! - 1) : json.subarray(0, 0);
+    return Buffer.concat([pageHead, users, Buffer.from(`],"total":${total},"offset":${offset},"limit":${limit}}`)]);
+  }
 
   /** Deletes the team, its users, their sources and the team's keys; false when the org has no such team. */
   const deleteTeam = db.transaction((orgId: string, teamId: string): boolean => {
@@ -103,6 +109,7 @@ export function createStore(db: Db) {
     statements.deleteUsers.run(teamId);
     statements.deleteKeys.run(teamId);
     statements.deleteTeam.run(teamId);
+    joinedTeams.delete(teamId);
     return true;
   });
 
@@ -119,6 +126,8 @@ export function createStore(db: Db) {
       }
     }
     statements.rankUsers.run();
+    statements.renderMissingDocuments.run();
+    joinedTeams.clear();
   });
 
   function insertUser(teamId: string, user: ParsedSeed["orgs"][number]["teams"][number]["users"][number]) {
@@ -137,19 +146,15 @@ export function createStore(db: Db) {
     });
   }
 
-  return { findKey, listUsers, deleteTeam, applySeed };
+  return { findKey, userPageJson, deleteTeam, applySeed };
 }
 
-/** `{"a":1}` with `{"b":2}` appended: `{"a":1,"b":2}`. Both are JSON objects; extra is non-empty. */
-function splice(object: string, extra: string | null): string {
-  return extra === null ? object : `${object.slice(0, -1)},${extra.slice(1)}`;
+/** A team's users in page order, joined: user i is `json` from `starts[i]` to the comma before `starts[i + 1]`. */
+interface JoinedUsers {
+  json: Buffer;
+  starts: Float64Array;
 }
 
-/** The same splice, in SQL; the common case (no unknown fields) builds the object once. */
-function spliceSql(object: string, extra: string): string {
-  return `CASE WHEN ${extra} IS NULL THEN ${object} ELSE json(substr(${object}, 1, length(${object}) - 1) || ',' || substr(${extra}, 2)) END`;
-}
-
-const sourceObject = "json_object('created_on', s.created_on, 'source', json(s.source), 'provider', json(s.source))";
+const pageHead = Buffer.from('{"users":[');
 
 export type Store = ReturnType<typeof createStore>;
