@@ -21,7 +21,8 @@ import { addPaintProbe, inputPaint, navigationPaint, scrollFigures, type RowTarg
 import { describeMachine, formatTable, loadNow, machineLine, median, ratioOf, type ReportRow } from "./report.ts";
 import { serviceThroughput, type ServiceThroughput } from "./service-figures.ts";
 
-const runs = 7;
+/** Medians of at least 7 runs; BENCH_RUNS sets more (or fewer, while iterating). */
+const runs = Number(process.env.BENCH_RUNS ?? 7);
 const viewport = { width: 1440, height: 900 };
 /** After the next page's response has come: time for the page to parse it and keep it. */
 const settleMs = 300;
@@ -260,7 +261,10 @@ async function main() {
   const pages = await measurePages();
   // Alone on the machine, once the browser and the dashboard's server are gone.
   console.log("Service throughput…");
-  const throughput = await serviceThroughput((line) => console.log(`  ${line}`));
+  const throughput: ServiceThroughput =
+    process.env.BENCH_SERVICE === "0"
+      ? { measured: false, reason: "BENCH_SERVICE=0" }
+      : await serviceThroughput((line) => console.log(`  ${line}`));
 
   const loadedJs = sizeOfFiles(
     distDir,

@@ -191,6 +191,21 @@ test.describe("with the demo's team of 2,500", () => {
     await expect(page.getByText("Open the focused user")).toBeVisible();
   });
 
+  test("a copy control sits on the hovered or focused row only, and copies its user ID", async ({ page, context, demo }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const expected = await listDirect(page, demo.bigTeam.api_key, 0, 100);
+    await page.goto("/users");
+    const copies = page.getByRole("table", { name: "Users" }).getByRole("button", { name: "Copy user ID" });
+    await bodyRows(page).nth(3).hover();
+    await expect(copies).toHaveCount(1);
+    await expect(bodyRows(page).nth(3).getByRole("button", { name: "Copy user ID" })).toBeVisible();
+    await bodyRows(page).nth(5).focus();
+    await expect(bodyRows(page).nth(5).getByRole("button", { name: "Copy user ID" })).toBeVisible();
+    await expect(bodyRows(page).nth(3).getByRole("button", { name: "Copy user ID" })).toHaveCount(0);
+    await bodyRows(page).nth(5).getByRole("button", { name: "Copy user ID" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected.users[5]!.user_id);
+  });
+
   test("shows logos with names, and remembers the visible columns", async ({ page, demo }) => {
     const expected = await listDirect(page, demo.bigTeam.api_key, 0, 100);
     const index = expected.users.findIndex((u) => u.connected_sources.length > 0);

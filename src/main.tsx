@@ -6,8 +6,10 @@ import { createRoot } from "react-dom/client";
 import { queryClient } from "./app/query-client.ts";
 import { AppRoutes } from "./app/router.tsx";
 import { applyTheme } from "./app/theme.ts";
+import { prefetchFirstPage } from "./features/users/prefetch-first-page.ts";
 
 applyTheme();
+prefetchFirstPage(queryClient, window.location);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");

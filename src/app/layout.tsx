@@ -1,5 +1,5 @@
-import { lazy, Suspense } from "react";
-import { NavLink, Outlet } from "react-router-dom";
+import { lazy, Suspense, useState } from "react";
+import { NavLink, Outlet, useLocation } from "react-router-dom";
 import { useConnection } from "../components/use-connection.ts";
 import { setTheme, useTheme, type ThemeChoice } from "./theme.ts";
 
@@ -57,6 +57,21 @@ function ThemeSelect() {
   );
 }
 
+/**
+ * The delete flow's toast, once the delete view has been opened in this tab (only a flow started
+ * there has anything to show): the users page does not load its code.
+ */
+function DeleteToastOnceNeeded() {
+  const { pathname } = useLocation();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && pathname.startsWith("/teams/delete")) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <DeleteToast />
+    </Suspense>
+  ) : null;
+}
+
 export function Layout() {
   return (
     <div className="shell">
@@ -91,9 +106,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Suspense fallback={null}>
-        <DeleteToast />
-      </Suspense>
+      <DeleteToastOnceNeeded />
     </div>
   );
 }

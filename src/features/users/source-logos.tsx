@@ -64,11 +64,11 @@ export function SourceLogo({ connected, baseUrl }: { connected: ConnectedSource;
 
 export function SourceLogos({ sources, baseUrl }: { sources: ConnectedSource[]; baseUrl: string }) {
   const [expanded, setExpanded] = useState(false);
-  if (sources.length === 0) return <span className="muted small">None</span>;
+  if (sources.length === 0) return <span className="muted">None</span>;
   const hidden = sources.length - shownByDefault;
   const visible = expanded || hidden <= 0 ? sources : sources.slice(0, shownByDefault);
   return (
-    <span className="users-source-logos">
+    <>
       {visible.map((s, i) => (
         <SourceLogo key={`${s.source.slug}-${i}`} connected={s} baseUrl={baseUrl} />
       ))}
@@ -86,6 +86,6 @@ export function SourceLogos({ sources, baseUrl }: { sources: ConnectedSource[]; 
           {expanded ? "−" : `+${hidden}`}
         </button>
       )}
-    </span>
+    </>
   );
 }

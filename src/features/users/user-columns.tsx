@@ -1,6 +1,5 @@
 import { columnVisibilityFeature, createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import type { User } from "../../api/contract.ts";
-import { CopyButton } from "../../components/copy-button.tsx";
 import { formatCalendarDate, formatDateTime } from "../../components/format.ts";
 import { SourceLogos } from "./source-logos.tsx";
 
@@ -11,35 +10,29 @@ export interface UserColumnMeta {
   /** In pixels. */
   width: number;
   hiddenByDefault?: boolean;
+  /** The class of the column's cells: cells lay their content out themselves, with no wrapper. */
+  className?: string;
 }
 
 /** Only the features the table uses are bundled. */
 export const userTableFeatures = tableFeatures({ columnVisibilityFeature, columnMeta: {} as UserColumnMeta });
 const column = createColumnHelper<typeof userTableFeatures, User>();
 
-function Missing() {
-  return (
-    <span className="muted" title="Not set">
-      —<span className="visually-hidden">not set</span>
-    </span>
-  );
-}
+/** Reads "not set"; shows a dash (users.css). */
+const Missing = () => <span className="users-missing">not set</span>;
 
 export function userColumns(baseUrl: string) {
   return column.columns([
     column.accessor("client_user_id", {
       id: "client_user_id",
       header: "Client user ID",
-      meta: { label: "Client user ID", width: 300 },
+      meta: { label: "Client user ID", width: 300, className: "users-identity" },
       enableHiding: false,
       cell: ({ row }) => (
-        <div className="users-identity">
-          <span className="users-identity-main">{row.original.client_user_id}</span>
-          <span className="users-identity-sub">
-            <code title="User ID">{row.original.user_id}</code>
-            <CopyButton text={row.original.user_id} label="Copy user ID" className="users-copy-inline" tabIndex={-1} />
-          </span>
-        </div>
+        <>
+          <b>{row.original.client_user_id}</b>
+          <code title="User ID">{row.original.user_id}</code>
+        </>
       ),
     }),
     column.accessor("created_on", {
@@ -55,20 +48,20 @@ export function userColumns(baseUrl: string) {
     column.accessor("connected_sources", {
       id: "connected_sources",
       header: "Connected sources",
-      meta: { label: "Connected sources", width: 210 },
+      meta: { label: "Connected sources", width: 210, className: "users-sources" },
       cell: ({ getValue }) => <SourceLogos sources={getValue()} baseUrl={baseUrl} />,
     }),
     column.accessor((u) => u.fallback_birth_date ?? null, {
       id: "birth_date",
       header: "Birth date",
-      meta: { label: "Birth date", width: 150 },
+      meta: { label: "Birth date", width: 150, className: "users-two-line" },
       cell: ({ getValue }) => {
         const birth = getValue();
         return birth ? (
-          <div className="users-two-line">
-            <span>{formatCalendarDate(birth.value)}</span>
-            <span className="muted small">from {birth.source_slug}</span>
-          </div>
+          <>
+            {formatCalendarDate(birth.value)}
+            <small>from {birth.source_slug}</small>
+          </>
         ) : (
           <Missing />
         );
@@ -77,14 +70,14 @@ export function userColumns(baseUrl: string) {
     column.accessor((u) => u.fallback_time_zone ?? null, {
       id: "time_zone",
       header: "Time zone",
-      meta: { label: "Time zone", width: 170 },
+      meta: { label: "Time zone", width: 170, className: "users-two-line" },
       cell: ({ getValue }) => {
         const zone = getValue();
         return zone ? (
-          <div className="users-two-line">
-            <span>{zone.id}</span>
-            <span className="muted small">from {zone.source_slug}</span>
-          </div>
+          <>
+            {zone.id}
+            <small>from {zone.source_slug}</small>
+          </>
         ) : (
           <Missing />
         );

@@ -167,7 +167,7 @@ export function UsersPage() {
           </div>
           {whole.team && (
             <Suspense fallback={null}>
-              <WholeTeamBar team={whole.team} state={whole.state} total={data.total} selection={selection} />
+              <WholeTeamBar team={whole.team} state={whole.state} total={data.total} selection={selection} waiting={whole.waiting} />
             </Suspense>
           )}
           {whole.facets && (
@@ -175,9 +175,7 @@ export function UsersPage() {
               <TeamFacetsBar facets={whole.facets} selection={teamQuery.facets ?? {}} onChange={(facets) => setTeamQuery({ facets })} />
             </Suspense>
           )}
-          {whole.waiting ? (
-            <p className="users-table-note">The search, filters or order in the address apply once the whole team is loaded.</p>
-          ) : (
+          {whole.waiting ? null : (
             <>
               <UsersTable
                 ref={tableRef}

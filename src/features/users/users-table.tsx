@@ -1,9 +1,11 @@
 import { flexRender, type Cell, type Row } from "@tanstack/react-table";
-import { memo, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { memo, useDeferredValue, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from "react";
 import type { User } from "../../api/contract.ts";
+import { CopyButton } from "../../components/copy-button.tsx";
 import type { UsersTableModel } from "./use-users-table.ts";
 import type { SortColumn, TeamSort } from "./whole-team/team-index.ts";
 
+const firstScreenRows = 30;
 const ariaSort = { asc: "ascending", desc: "descending", none: "none" } as const;
 import type { userTableFeatures } from "./user-columns.tsx";
 
@@ -30,8 +32,15 @@ interface UsersTableProps {
  */
 export function UsersTable({ table, openUserId, onOpenUser, empty, sort, onSort, ref }: UsersTableProps) {
   const rows = table.getRowModel().rows;
+  // When the table first shows, the rows a screen holds come first; the rest follow in a
+  // background render, so a page of 500 paints as soon as a page of 30.
+  const allRows = useDeferredValue(true, false);
+  const rendered = allRows ? rows : rows.slice(0, firstScreenRows);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [activeIndex, setActiveIndex] = useState(0);
+  const [hoveredIndex, setHoveredIndex] = useState<number | null>(null);
+  const [focusedIndex, setFocusedIndex] = useState<number | null>(null);
+  const rowIndexOf = (target: EventTarget) => (target as Element).closest("tr")?.sectionRowIndex ?? null;
   const active = Math.min(activeIndex, Math.max(0, rows.length - 1));
 
   function moveTo(index: number) {
@@ -100,15 +109,30 @@ export function UsersTable({ table, openUserId, onOpenUser, empty, sort, onSort,
           ))}
         </thead>
         {/* The rows' keys are handled once, here; each row is focusable (roving tabindex). */}
+        {/* The copy control follows the mouse, and the keyboard's focus (each row's onFocus). */}
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-        <tbody ref={bodyRef} onKeyDown={onKeyDown}>
-          {rows.map((row, index) => (
+        <tbody
+          ref={bodyRef}
+          onKeyDown={onKeyDown}
+          onMouseOver={(event) => setHoveredIndex(rowIndexOf(event.target))}
+          onFocus={(event) => {
+            setFocusedIndex(rowIndexOf(event.target));
+            setHoveredIndex(null);
+          }}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) setFocusedIndex(null);
+          }}
+          onMouseLeave={() => setHoveredIndex(null)}
+        >
+          {/* Keyed by position: a new page reuses the rows' elements instead of building new ones. */}
+          {rendered.map((row, index) => (
             <UserRow
-              key={row.id}
+              key={index}
               row={row}
               cells={row.getVisibleCells()}
               index={index}
               focusable={index === active}
+              copyable={index === focusedIndex || index === hoveredIndex}
               open={row.id === openUserId}
               onActivate={setActiveIndex}
               onOpenUser={onOpenUser}
@@ -127,13 +151,15 @@ interface UserRowProps {
   cells: Cell<typeof userTableFeatures, User, unknown>[];
   index: number;
   focusable: boolean;
+  /** The focused or hovered row: the only one with a copy control, so rows stay light. */
+  copyable: boolean;
   open: boolean;
   onActivate: (index: number) => void;
   onOpenUser: (user: User) => void;
 }
 
 /** Memoized: opening a user or moving the focus re-renders two rows, not five hundred. */
-const UserRow = memo(function UserRow({ row, cells, index, focusable, open, onActivate, onOpenUser }: UserRowProps) {
+const UserRow = memo(function UserRow({ row, cells, index, focusable, copyable, open, onActivate, onOpenUser }: UserRowProps) {
   return (
     <tr
       data-user-id={row.id}
@@ -146,8 +172,11 @@ const UserRow = memo(function UserRow({ row, cells, index, focusable, open, onAc
       onFocus={() => onActivate(index)}
     >
       {cells.map((cell) => (
-        <td key={cell.id}>
-          <div className="users-cell">{flexRender(cell.column.columnDef.cell, cell.getContext())}</div>
+        <td key={cell.column.id} className={cell.column.columnDef.meta?.className}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          {copyable && cell.column.id === "client_user_id" && (
+            <CopyButton text={row.original.user_id} label="Copy user ID" className="users-copy-inline" tabIndex={-1} />
+          )}
         </td>
       ))}
     </tr>

@@ -12,6 +12,8 @@ interface WholeTeamBarProps {
   total: number;
   /** The selection shown, when the URL narrows it. */
   selection: { query: TeamQuery; users: number } | null;
+  /** The URL asks a search, filter or order of the team, which is not loaded yet: no table shows. */
+  waiting: boolean;
 }
 
 const seconds = (s: number) => (s < 1.5 ? "about 1 s" : s < 90 ? `about ${Math.round(s)} s` : `about ${Math.round(s / 60)} min`);
@@ -54,7 +56,7 @@ function reportText(report: LoadReport): { text: string; failed: boolean } {
  * cannot: a button, then progress with Cancel, then what came of it (drift included), Resume,
  * Refresh and Export.
  */
-export function WholeTeamBar({ team, state, total, selection }: WholeTeamBarProps) {
+export function WholeTeamBar({ team, state, total, selection, waiting }: WholeTeamBarProps) {
   if (state.status === "idle") {
     return (
       <div className="users-whole-team">
@@ -76,6 +78,7 @@ export function WholeTeamBar({ team, state, total, selection }: WholeTeamBarProp
         <button type="button" className="button button-small" onClick={team.cancel}>
           Cancel
         </button>
+        {waiting && <p className="small">The search, filters or order in the address apply once the whole team is loaded.</p>}
       </div>
     );
   }

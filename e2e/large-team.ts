@@ -1,0 +1,16 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { spawnServer } from "../server/spawn-server.ts";
+import type { Credentials } from "../server/service.ts";
+
+/** `npm start` on a demo whose largest team has `users` users, and that team's API key. */
+export async function serveLargeTeam(users: number) {
+  const credentialsFile = join(mkdtempSync(join(tmpdir(), "large-team-")), "credentials.json");
+  const server = await spawnServer("server/start.ts", [
+    ...["--quiet", "--port", "0", "--db", ":memory:"],
+    ...["--demo-users", String(users), "--credentials-out", credentialsFile],
+  ]);
+  const apiKey = (JSON.parse(readFileSync(credentialsFile, "utf8")) as Credentials).orgs[0]!.teams[0]!.api_key;
+  return { url: server.url, apiKey, stop: () => server.stop() };
+}
