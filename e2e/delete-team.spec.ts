@@ -1,28 +1,16 @@
-import type { Page, Request } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
+import { confirmDialog, deletesSent, usersOf } from "./delete-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
 // These tests send at once (no undo window); e2e/delete-undo.spec.ts tests the window.
-const dialog = (page: Page) => page.getByRole("alertdialog", { name: "Delete team" });
+const dialog = confirmDialog;
 const pageRange = (page: Page) => page.getByRole("navigation", { name: "Pagination" }).getByText(/^Showing /);
-
-/** Every DELETE the page sends. */
-function deletes(page: Page): Request[] {
-  const sent: Request[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "DELETE") sent.push(request);
-  });
-  return sent;
-}
-
-async function usersOf(page: Page, apiKey: string) {
-  return page.request.get("/v2/user/?limit=1", { headers: { "x-service-api-key": apiKey } });
-}
 
 test("Cancel deletes nothing; focus returns to the trigger", async ({ page, connect, demo, expectAccessible }) => {
   const team = demo.disposable(1);
   await connect({ teamApiKey: team.api_key, managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 0 });
-  const sent = deletes(page);
+  const sent = deletesSent(page);
   await page.goto("/users");
   await page.getByRole("link", { name: "Delete this team…" }).click();
   await expect(page.getByLabel("Team ID")).toHaveValue(team.team_id);
@@ -59,7 +47,7 @@ test("confirming deletes the team; the users page then reports the key revoked; 
 }) => {
   const team = demo.disposable(2);
   await connect({ teamApiKey: team.api_key, managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 0 });
-  const sent = deletes(page);
+  const sent = deletesSent(page);
   await page.goto("/users");
   await expect(pageRange(page)).toHaveText("Showing 1–3 of 3");
   await page.getByRole("link", { name: "Delete this team…" }).click();
@@ -173,7 +161,7 @@ test("the service's 422 details show beside the fields they name", async ({ page
 test("a double click sends one request", async ({ page, connect, demo }) => {
   const team = demo.disposable(7);
   await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 0 });
-  const sent = deletes(page);
+  const sent = deletesSent(page);
   // The service is slow to answer, so the second click lands while the first request runs.
   await page.route("**/v1/org/**", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -209,7 +197,7 @@ test("keyboard only: fill, open, confirm; Enter in the confirmation never confir
 }) => {
   const team = demo.disposable(9);
   await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 0 });
-  const sent = deletes(page);
+  const sent = deletesSent(page);
   await page.goto("/teams/delete");
   await page.getByLabel("Team ID").focus();
   await page.keyboard.type(team.team_id);

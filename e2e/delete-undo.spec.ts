@@ -1,22 +1,10 @@
-import type { Page, Request } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { storageKeys } from "../src/api/stored-value.ts";
+import { confirmDialog, deletesSent, usersOf } from "./delete-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
-const dialog = (page: Page) => page.getByRole("alertdialog", { name: "Delete team" });
+const dialog = confirmDialog;
 const toast = (page: Page) => page.getByRole("status").filter({ hasText: /will be deleted|was deleted|Undone/ });
-
-/** Every DELETE the page sends, across reloads. */
-function deletes(page: Page): Request[] {
-  const sent: Request[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "DELETE") sent.push(request);
-  });
-  return sent;
-}
-
-async function teamStatus(page: Page, apiKey: string) {
-  return (await page.request.get("/v2/user/?limit=1", { headers: { "x-service-api-key": apiKey } })).status();
-}
 
 test("the undo window is 5 seconds unless Settings say otherwise, and 0 turns it off", async ({ page, connect, demo }) => {
   await connect({ managementKey: demo.managementKey, orgId: demo.orgId });
@@ -42,7 +30,7 @@ test("keyboard only: Undo has the focus during the countdown, and Enter on it se
 }) => {
   const team = demo.disposable(11);
   await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 3 });
-  const sent = deletes(page);
+  const sent = deletesSent(page);
   await page.goto(`/teams/delete?teamId=${team.team_id}`);
   await page.getByLabel("Team ID").press("Enter"); // opens the dialog
   await expect(dialog(page)).toContainText("3 seconds to undo");
@@ -64,7 +52,7 @@ test("keyboard only: Undo has the focus during the countdown, and Enter on it se
   await expect(page.getByRole("button", { name: "Dismiss" })).toBeFocused();
   await page.waitForTimeout(3_500); // past the window: still nothing sent
   expect(sent).toHaveLength(0);
-  expect(await teamStatus(page, team.api_key)).toBe(200);
+  expect((await usersOf(page, team.api_key)).status()).toBe(200);
   const record = page.getByRole("region", { name: "Delete attempts in this tab" });
   await expect(record.getByRole("row").nth(1)).toContainText("undone");
   await page.keyboard.press("Enter"); // Dismiss
@@ -74,7 +62,7 @@ test("keyboard only: Undo has the focus during the countdown, and Enter on it se
 test("after the window, exactly one DELETE is sent", async ({ page, connect, demo, confirmDelete }) => {
   const team = demo.disposable(10);
   await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 2 });
-  const sent = deletes(page);
+  const sent = deletesSent(page);
   await page.goto(`/teams/delete?teamId=${team.team_id}`);
   await confirmDelete(team.team_id);
   await expect(toast(page)).toContainText("will be deleted in");
@@ -82,14 +70,14 @@ test("after the window, exactly one DELETE is sent", async ({ page, connect, dem
   await expect(toast(page)).toContainText(`Team ${team.team_id} was deleted.`, { timeout: 15_000 });
   expect(sent).toHaveLength(1);
   expect(sent[0]!.url()).toContain(`/team/${team.team_id}`);
-  expect(await teamStatus(page, team.api_key)).toBe(401);
+  expect((await usersOf(page, team.api_key)).status()).toBe(401);
   await expect(page.getByRole("region", { name: "Delete attempts in this tab" }).getByRole("row").nth(1)).toContainText("deleted");
 });
 
 test("moving to another view keeps the countdown and its Undo", async ({ page, connect, demo, confirmDelete }) => {
   const team = demo.disposable(11);
   await connect({ teamApiKey: demo.smallTeam.api_key, managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 4 });
-  const sent = deletes(page);
+  const sent = deletesSent(page);
   await page.goto(`/teams/delete?teamId=${team.team_id}`);
   await confirmDelete(team.team_id);
   await page.getByRole("link", { name: "Users", exact: true }).click();
@@ -99,13 +87,13 @@ test("moving to another view keeps the countdown and its Undo", async ({ page, c
   await expect(toast(page)).toContainText("Undone");
   await page.waitForTimeout(4_500);
   expect(sent).toHaveLength(0);
-  expect(await teamStatus(page, team.api_key)).toBe(200);
+  expect((await usersOf(page, team.api_key)).status()).toBe(200);
 });
 
 test("reloading the tab during the window sends nothing", async ({ page, connect, demo, confirmDelete }) => {
   const team = demo.disposable(11);
   await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 2 });
-  const sent = deletes(page);
+  const sent = deletesSent(page);
   await page.goto(`/teams/delete?teamId=${team.team_id}`);
   await confirmDelete(team.team_id);
   await expect(toast(page)).toContainText("will be deleted in");
@@ -114,5 +102,5 @@ test("reloading the tab during the window sends nothing", async ({ page, connect
   await page.waitForTimeout(3_000);
   expect(sent).toHaveLength(0);
   await expect(toast(page)).toHaveCount(0);
-  expect(await teamStatus(page, team.api_key)).toBe(200);
+  expect((await usersOf(page, team.api_key)).status()).toBe(200);
 });

@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { connectionStore, type Connection } from "../../api/connection.ts";
 import { describeError, errorSentence } from "../../api/describe-error.ts";
 import { teamClientOf } from "../../api/list-users.ts";
-import { autoLoad, autoLoadUsers, undoSeconds, undoWindow } from "../../api/preferences.ts";
+import { autoLoadUsers, undoSeconds, type NumberPreference } from "../../api/preferences.ts";
 import { DemoConnect } from "../../components/demo-connect.tsx";
 import { SecretInput } from "../../components/secret-input.tsx";
 import { TextField } from "../../components/text-field.tsx";
@@ -28,13 +28,39 @@ const urlFields = [
   { name: "managementUrl", label: "Management API URL", hint: "Where teams are deleted. Empty: this origin." },
 ] as const;
 
+/** What a person typed for a preference: the number, or what is wrong with it. */
+function readNumberPreference(text: string, { max, unit }: NumberPreference): { value: number } | { error: string } {
+  const value = Number(text.trim());
+  return text.trim() !== "" && Number.isInteger(value) && value >= 0 && value <= max
+    ? { value }
+    : { error: `A whole number of ${unit} from 0 to ${max.toLocaleString()}.` };
+}
+
+const numberFields = [
+  {
+    name: "undo",
+    heading: "Team deletion",
+    label: "Undo window (seconds)",
+    preference: undoSeconds,
+    hint: "A confirmed deletion waits this long, with an Undo, before it is sent; 0 sends it at once.",
+  },
+  {
+    name: "auto-load",
+    heading: "Whole team",
+    label: "Load automatically up to (users)",
+    preference: autoLoadUsers,
+    hint: "A team this size or smaller is loaded whole into this tab (for search, filters, sort and export) as soon as its users show; a larger one on request. 0: always on request.",
+  },
+] as const;
+
 export function SettingsPage() {
   const saved = useConnection();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Connection>(saved);
-  const [undo, setUndo] = useState(String(undoSeconds.get()));
-  const [autoLoadText, setAutoLoadText] = useState(String(autoLoadUsers.get()));
+  const [numbers, setNumbers] = useState(() =>
+    Object.fromEntries(numberFields.map(({ name, preference }) => [name, String(preference.get())])),
+  );
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [testing, setTesting] = useState(false);
   const set =
@@ -50,24 +76,18 @@ export function SettingsPage() {
         ? "This is the team API key. Deleting a team needs the organization's management key."
         : undefined,
   };
-  const undoValue = Number(undo.trim());
-  const undoError =
-    undo.trim() !== "" && Number.isInteger(undoValue) && undoValue >= 0 && undoValue <= undoWindow.max
-      ? undefined
-      : `A whole number of seconds from 0 to ${undoWindow.max}.`;
-  const autoLoadValue = Number(autoLoadText.trim());
-  const autoLoadError =
-    autoLoadText.trim() !== "" && Number.isInteger(autoLoadValue) && autoLoadValue >= 0 && autoLoadValue <= autoLoad.max
-      ? undefined
-      : `A whole number of users from 0 to ${autoLoad.max.toLocaleString()}.`;
-  const valid = !errors.baseUrl && !errors.managementUrl && !errors.managementKey && !undoError && !autoLoadError;
+  const numberReadings = numberFields.map((field) => ({
+    field,
+    reading: readNumberPreference(numbers[field.name] ?? "", field.preference),
+  }));
+  const valid =
+    !errors.baseUrl && !errors.managementUrl && !errors.managementKey && numberReadings.every(({ reading }) => "value" in reading);
 
   function save(event: FormEvent) {
     event.preventDefault();
     if (!valid) return setOutcome({ kind: "error", text: "Fix the fields marked above, then save again." });
     connectionStore.save(form);
-    undoSeconds.set(undoValue);
-    autoLoadUsers.set(autoLoadValue);
+    for (const { field, reading } of numberReadings) if ("value" in reading) field.preference.set(reading.value);
     setOutcome({ kind: "ok", text: "Saved." });
   }
 
@@ -162,32 +182,21 @@ export function SettingsPage() {
               <p className="hint small muted">Without this, the keys are forgotten when the tab closes.</p>
             )}
           </section>
-          <section className="card stack" aria-labelledby="deletion-heading">
-            <h2 id="deletion-heading" className="section-title">
-              Team deletion
-            </h2>
-            <TextField
-              label="Undo window (seconds)"
-              value={undo}
-              onChange={setUndo}
-              inputMode="numeric"
-              hint={`A confirmed deletion waits this long, with an Undo, before it is sent; 0 sends it at once. Default ${undoWindow.default}.`}
-              error={undoError}
-            />
-          </section>
-          <section className="card stack" aria-labelledby="whole-team-heading">
-            <h2 id="whole-team-heading" className="section-title">
-              Whole team
-            </h2>
-            <TextField
-              label="Load automatically up to (users)"
-              value={autoLoadText}
-              onChange={setAutoLoadText}
-              inputMode="numeric"
-              hint={`A team this size or smaller is loaded whole into this tab (for search, filters, sort and export) as soon as its users show; a larger one on request. 0: always on request. Default ${autoLoad.default.toLocaleString()}.`}
-              error={autoLoadError}
-            />
-          </section>
+          {numberReadings.map(({ field, reading }) => (
+            <section key={field.name} className="card stack" aria-labelledby={`${field.name}-heading`}>
+              <h2 id={`${field.name}-heading`} className="section-title">
+                {field.heading}
+              </h2>
+              <TextField
+                label={field.label}
+                value={numbers[field.name] ?? ""}
+                onChange={(text) => setNumbers((n) => ({ ...n, [field.name]: text }))}
+                inputMode="numeric"
+                hint={`${field.hint} Default ${field.preference.default.toLocaleString()}.`}
+                error={"error" in reading ? reading.error : undefined}
+              />
+            </section>
+          ))}
         </div>
         <div className="row">
           <button type="submit" className="button button-primary">

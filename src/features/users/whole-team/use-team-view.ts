@@ -25,8 +25,11 @@ export function useTeamView(connection: Connection, { teamQuery, page, pageSize 
   const autoLoadLimit = useStoredValue(autoLoadUsers);
   const asked = asksWholeTeam(teamQuery);
 
+  // An automatic load starts a moment after the first page shows, so that its rows paint first.
   useEffect(() => {
-    if (team && state.status === "idle" && serviceTotal !== undefined && (asked || serviceTotal <= autoLoadLimit)) void team.load();
+    if (!team || state.status !== "idle" || serviceTotal === undefined || !(asked || serviceTotal <= autoLoadLimit)) return;
+    const timer = setTimeout(() => void team.load(), 500);
+    return () => clearTimeout(timer);
   }, [team, state.status, serviceTotal, asked, autoLoadLimit]);
 
   const searchable = searchableUsers(state) > 0;
