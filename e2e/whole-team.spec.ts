@@ -85,10 +85,9 @@ test("facet counts equal those computed from the seed, and combine", async ({ pa
   await expect(options.getByRole("checkbox", { name: /^Oura/ })).toBeChecked();
   await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "Filter by birth date" }).click();
-  await page
-    .getByRole("group", { name: "Birth date" })
-    .getByRole("checkbox", { name: /^Known/ })
-    .check();
+  const known = page.getByRole("group", { name: "Birth date" }).getByRole("checkbox", { name: /^Known/ });
+  await known.click();
+  await expect(known).toBeChecked();
   await page.keyboard.press("Escape");
   const expected = seeded.filter((u) => u.connected_sources.some((c) => c.source?.slug === "oura") && u.fallback_birth_date).length;
   await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText(`of ${expected.toLocaleString("en")}`);
@@ -175,4 +174,27 @@ test("a 503 midway is retried, and the team loads complete", async ({ page }) =>
   await loadWholeTeam(page);
   expect(refused).toBe(2);
   await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("the loaded team is dropped with the connection's cached data: Forget keys, then the key again, loads it anew", async ({ page }) => {
+  const wholeTeamPages: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("limit=500")) wholeTeamPages.push(request.url());
+  });
+  await loadWholeTeam(page);
+  const firstLoad = wholeTeamPages.length;
+  expect(firstLoad).toBeGreaterThanOrEqual(40);
+  // Moving away and back keeps the team (in memory for the tab): nothing is asked again.
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  await page.getByRole("link", { name: "Users", exact: true }).click();
+  await expect(loaded(page)).toBeVisible();
+  expect(wholeTeamPages).toHaveLength(firstLoad);
+
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  await page.getByRole("button", { name: "Forget keys" }).click();
+  await page.getByLabel("Team API key").fill(apiKey);
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("link", { name: "Users", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Load the whole team" })).toBeVisible();
+  expect(wholeTeamPages).toHaveLength(firstLoad);
 });

@@ -128,7 +128,7 @@ export function UsersPage() {
 
   let body;
   if (query.isPending) {
-    body = <UsersSkeleton rows={Math.min(pageSize, 12)} />;
+    body = <UsersSkeleton />;
   } else if (query.isError) {
     body = <ErrorAlert description={describeError(query.error, "list")} retry={() => void query.refetch()} retrying={query.isFetching} />;
   } else if (data && data.total === 0) {

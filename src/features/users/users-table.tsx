@@ -1,5 +1,5 @@
 import { flexRender, type Cell, type Row } from "@tanstack/react-table";
-import { memo, useDeferredValue, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { memo, useDeferredValue, useImperativeHandle, useRef, useState, type CSSProperties, type KeyboardEvent, type Ref } from "react";
 import type { User } from "../../api/contract.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
 import type { UsersTableModel } from "./use-users-table.ts";
@@ -35,6 +35,11 @@ export function UsersTable({ table, openUserId, onOpenUser, empty, sort, onSort,
   // When the table first shows, the rows a screen holds come first; the rest follow in a
   // background render, so a page of 500 paints as soon as a page of 30.
   const allRows = useDeferredValue(true, false);
+  // Each column's share of the width, in proportion to its width in meta.
+  const columnTemplate = table
+    .getVisibleLeafColumns()
+    .map((c) => `minmax(0, ${c.columnDef.meta?.width ?? 150}fr)`)
+    .join(" ");
   const rendered = allRows ? rows : rows.slice(0, firstScreenRows);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [activeIndex, setActiveIndex] = useState(0);
@@ -79,21 +84,21 @@ export function UsersTable({ table, openUserId, onOpenUser, empty, sort, onSort,
 
   return (
     <div className="users-table-scroll">
-      <table className="users-table" aria-label="Users">
-        <colgroup>
-          {table.getVisibleLeafColumns().map((c) => (
-            <col key={c.id} style={{ width: c.columnDef.meta?.width }} />
-          ))}
-        </colgroup>
-        <thead>
+      {/*
+        Laid out as a grid (users.css), each row a block that the browser can skip while it is off
+        screen (content-visibility); the roles keep the table's semantics whatever its layout.
+      */}
+      <table className="users-table" aria-label="Users" role="table" style={{ "--users-columns": columnTemplate } as CSSProperties}>
+        {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- kept when display changes (Safari) */}
+        <thead role="rowgroup">
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            <tr key={group.id} role="row">
               {group.headers.map((header) => {
                 const label = flexRender(header.column.columnDef.header, header.getContext());
                 const column = header.column.id as SortColumn;
                 const direction = sort?.column === column ? sort.direction : null;
                 return (
-                  <th key={header.id} scope="col" aria-sort={onSort ? ariaSort[direction ?? "none"] : undefined}>
+                  <th key={header.id} scope="col" role="columnheader" aria-sort={onSort ? ariaSort[direction ?? "none"] : undefined}>
                     {onSort ? (
                       <button type="button" className="users-sort" onClick={() => onSort(column)}>
                         {label}
@@ -110,8 +115,9 @@ export function UsersTable({ table, openUserId, onOpenUser, empty, sort, onSort,
         </thead>
         {/* The rows' keys are handled once, here; each row is focusable (roving tabindex). */}
         {/* The copy control follows the mouse, and the keyboard's focus (each row's onFocus). */}
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-redundant-roles -- roles kept when display changes (Safari) */}
         <tbody
+          role="rowgroup"
           ref={bodyRef}
           onKeyDown={onKeyDown}
           onMouseOver={(event) => setHoveredIndex(rowIndexOf(event.target))}
@@ -162,6 +168,7 @@ interface UserRowProps {
 const UserRow = memo(function UserRow({ row, cells, index, focusable, copyable, open, onActivate, onOpenUser }: UserRowProps) {
   return (
     <tr
+      role="row"
       data-user-id={row.id}
       tabIndex={focusable ? 0 : -1}
       className={open ? "users-row-open" : undefined}
@@ -172,7 +179,8 @@ const UserRow = memo(function UserRow({ row, cells, index, focusable, copyable, 
       onFocus={() => onActivate(index)}
     >
       {cells.map((cell) => (
-        <td key={cell.column.id} className={cell.column.columnDef.meta?.className}>
+        // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a cell of a clickable row, kept a cell when display changes
+        <td key={cell.column.id} role="cell" className={cell.column.columnDef.meta?.className}>
           {flexRender(cell.column.columnDef.cell, cell.getContext())}
           {copyable && cell.column.id === "client_user_id" && (
             <CopyButton text={row.original.user_id} label="Copy user ID" className="users-copy-inline" tabIndex={-1} />
