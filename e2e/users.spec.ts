@@ -195,12 +195,17 @@ test.describe("with the demo's team of 2,500", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const expected = await listDirect(page, demo.bigTeam.api_key, 0, 100);
     await page.goto("/users");
+    // Once the whole team is loaded and its filters show, nothing above the rows moves any more.
+    await expect(page.getByRole("button", { name: "Filter by connected source" })).toBeVisible();
     const copies = page.getByRole("table", { name: "Users" }).getByRole("button", { name: "Copy user ID" });
     await bodyRows(page).nth(3).hover();
     await expect(copies).toHaveCount(1);
     await expect(bodyRows(page).nth(3).getByRole("button", { name: "Copy user ID" })).toBeVisible();
     await bodyRows(page).nth(5).focus();
     await expect(bodyRows(page).nth(5).getByRole("button", { name: "Copy user ID" })).toBeVisible();
+    await expect(copies).toHaveCount(2); // the hovered row, and the focused one
+    await page.getByRole("heading", { name: "Users" }).hover();
+    await expect(copies).toHaveCount(1);
     await expect(bodyRows(page).nth(3).getByRole("button", { name: "Copy user ID" })).toHaveCount(0);
     await bodyRows(page).nth(5).getByRole("button", { name: "Copy user ID" }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected.users[5]!.user_id);

@@ -121,10 +121,7 @@ export function UsersTable({ table, openUserId, onOpenUser, empty, sort, onSort,
           ref={bodyRef}
           onKeyDown={onKeyDown}
           onMouseOver={(event) => setHoveredIndex(rowIndexOf(event.target))}
-          onFocus={(event) => {
-            setFocusedIndex(rowIndexOf(event.target));
-            setHoveredIndex(null);
-          }}
+          onFocus={(event) => setFocusedIndex(rowIndexOf(event.target))}
           onBlur={(event) => {
             if (!event.currentTarget.contains(event.relatedTarget)) setFocusedIndex(null);
           }}
