@@ -1,5 +1,6 @@
 /** Delete a team — `DELETE /v1/org/{org_id}/team/{team_id}`: the fetcher and its client. */
 import type { Connection } from "./connection.ts";
+import type { OperationWords } from "./describe-error.ts";
 import { joinUrl, send, type CallOptions, type TransportOptions } from "./http.ts";
 import { asManagementKey, type ManagementKey } from "./key-kinds.ts";
 
@@ -31,6 +32,13 @@ export function createManagementClient({ managementUrl, managementKey, ...transp
     },
   };
 }
+
+/** How the delete operation's own failures read (see describeError). */
+export const deleteWords: OperationWords = {
+  rejectedKey: (message) => ["The management key was rejected", message],
+  notFound: ["No such team in this organization", "It may already be deleted.", "fix fields"],
+  noAnswer: ["No answer came from the service", "Without an answer, nothing is assumed deleted. Check your network, then try again."],
+};
 
 /** The management client of a connection, or null without a management key. */
 export function managementClientOf(connection: Connection) {

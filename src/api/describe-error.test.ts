@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { describeError, errorSentence, type Operation } from "./describe-error.ts";
+import { deleteWords } from "./delete-team.ts";
+import { describeError, errorSentence, type OperationWords } from "./describe-error.ts";
+import { listWords } from "./list-users.ts";
 import * as errors from "./errors.ts";
 
 const invalid = new errors.ValidationError([
@@ -8,11 +10,11 @@ const invalid = new errors.ValidationError([
 ]);
 
 describe("describeError", () => {
-  it.each<[string, unknown, Operation, string, string, string]>([
+  it.each<[string, unknown, OperationWords, string, string, string]>([
     [
       "a rejected team key",
       new errors.AuthenticationError("Invalid API key.", 401),
-      "list",
+      listWords,
       "rejected key",
       "settings",
       "The team API key was rejected. Invalid API key.",
@@ -20,7 +22,7 @@ describe("describeError", () => {
     [
       "a rejected management key",
       new errors.AuthenticationError("Invalid management key.", 401),
-      "delete",
+      deleteWords,
       "rejected key",
       "settings",
       "The management key was rejected. Invalid management key.",
@@ -28,7 +30,7 @@ describe("describeError", () => {
     [
       "a list at a wrong address",
       new errors.NotFoundError("Not Found", 404),
-      "list",
+      listWords,
       "not found",
       "settings",
       "No user list at this address. The service answered 404.",
@@ -36,7 +38,7 @@ describe("describeError", () => {
     [
       "a team already gone",
       new errors.NotFoundError("Team not found", 404),
-      "delete",
+      deleteWords,
       "not found",
       "fix fields",
       "No such team in this organization. It may already be deleted.",
@@ -44,7 +46,7 @@ describe("describeError", () => {
     [
       "a 422",
       invalid,
-      "list",
+      listWords,
       "invalid",
       "fix fields",
       "The service refused the request. Input should be less than or equal to 500; Input should be a valid UUID",
@@ -52,7 +54,7 @@ describe("describeError", () => {
     [
       "a dead network while listing",
       new errors.NetworkError("Failed to fetch"),
-      "list",
+      listWords,
       "network error",
       "retry",
       "The service could not be reached. Check the URL in settings",
@@ -60,7 +62,7 @@ describe("describeError", () => {
     [
       "a timeout while listing",
       new errors.NetworkError("slow", true),
-      "list",
+      listWords,
       "network error",
       "retry",
       "The service did not answer in time.",
@@ -68,16 +70,16 @@ describe("describeError", () => {
     [
       "a dead network while deleting",
       new errors.NetworkError("Failed to fetch"),
-      "delete",
+      deleteWords,
       "network error",
       "retry",
       "nothing is assumed deleted",
     ],
-    ["a 429", new errors.RateLimitedError("Too many", 1000), "list", "rate limited", "retry", "too many requests"],
+    ["a 429", new errors.RateLimitedError("Too many", 1000), listWords, "rate limited", "retry", "too many requests"],
     [
       "a 503",
       new errors.ServerError("Unavailable", 503),
-      "delete",
+      deleteWords,
       "server error",
       "retry",
       "The service failed (503). Try again in a moment.",
@@ -85,13 +87,13 @@ describe("describeError", () => {
     [
       "an unreadable answer",
       new errors.ContractError("not JSON", 200),
-      "list",
+      listWords,
       "unreadable answer",
       "retry",
       "could not be read. not JSON",
     ],
-    ["another status", new errors.ApiError("I'm a teapot", 418), "list", "failed", "retry", "The service answered 418. I'm a teapot"],
-    ["a bug", new TypeError("x is undefined"), "list", "failed", "retry", "Something unexpected went wrong. Try again."],
+    ["another status", new errors.ApiError("I'm a teapot", 418), listWords, "failed", "retry", "The service answered 418. I'm a teapot"],
+    ["a bug", new TypeError("x is undefined"), listWords, "failed", "retry", "Something unexpected went wrong. Try again."],
   ])("words %s", (_, error, operation, kind, action, words) => {
     const description = describeError(error, operation);
     expect(description.kind).toBe(kind);
@@ -100,13 +102,13 @@ describe("describeError", () => {
   });
 
   it("puts each 422 detail beside the parameter it names", () => {
-    expect(describeError(invalid, "delete").fieldErrors).toEqual([
+    expect(describeError(invalid, deleteWords).fieldErrors).toEqual([
       { field: "limit", where: "query › limit", message: "Input should be less than or equal to 500" },
       { field: "team_id", where: "path › team_id", message: "Input should be a valid UUID" },
     ]);
   });
 
   it("never repeats a bug's own message to the user", () => {
-    expect(errorSentence(describeError(new Error("secret-ish internals"), "list"))).not.toContain("internals");
+    expect(errorSentence(describeError(new Error("secret-ish internals"), listWords))).not.toContain("internals");
   });
 });

@@ -4,7 +4,12 @@
  */
 import * as errors from "./errors.ts";
 
-export type Operation = "list" | "delete";
+/** What an operation says its own way: its key's rejection, its 404, and (optionally) no answer. */
+export interface OperationWords {
+  rejectedKey: (message: string) => [title: string, detail: string];
+  notFound: [title: string, detail: string, action: ErrorDescription["action"]];
+  noAnswer?: [title: string, detail: string];
+}
 
 /** The kind of failure, as the delete attempts record names it. */
 export type FailureKind =
@@ -41,22 +46,9 @@ const describe = (kind: FailureKind, title: string, detail: string, action: Erro
   fieldErrors: [],
 });
 
-export function describeError(error: unknown, operation: Operation): ErrorDescription {
-  if (error instanceof errors.AuthenticationError) {
-    return operation === "list"
-      ? describe(
-          "rejected key",
-          "The team API key was rejected",
-          `${error.message} If the team was deleted, its key no longer works.`,
-          "settings",
-        )
-      : describe("rejected key", "The management key was rejected", error.message, "settings");
-  }
-  if (error instanceof errors.NotFoundError) {
-    return operation === "list"
-      ? describe("not found", "No user list at this address", "The service answered 404. Check the API base URL in settings.", "settings")
-      : describe("not found", "No such team in this organization", "It may already be deleted.", "fix fields");
-  }
+export function describeError(error: unknown, words: OperationWords): ErrorDescription {
+  if (error instanceof errors.AuthenticationError) return describe("rejected key", ...words.rejectedKey(error.message), "settings");
+  if (error instanceof errors.NotFoundError) return describe("not found", ...words.notFound);
   if (error instanceof errors.ValidationError) {
     return {
       ...describe("invalid", "The service refused the request", error.detail.map((d) => d.msg).join("; "), "fix fields"),
@@ -68,13 +60,7 @@ export function describeError(error: unknown, operation: Operation): ErrorDescri
     };
   }
   if (error instanceof errors.NetworkError) {
-    if (operation === "delete") {
-      return describe(
-        "network error",
-        "No answer came from the service",
-        "Without an answer, nothing is assumed deleted. Check your network, then try again.",
-      );
-    }
+    if (words.noAnswer) return describe("network error", ...words.noAnswer);
     return error.timedOut
       ? describe("network error", "The service did not answer in time", "Check your network, then try again.")
       : describe(

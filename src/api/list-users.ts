@@ -7,6 +7,7 @@ import * as z from "zod/mini";
 import type { Connection } from "./connection.ts";
 import { teamTag } from "./connection.ts";
 import { tolerant, type UserPage } from "./contract.ts";
+import type { OperationWords } from "./describe-error.ts";
 import { ContractError } from "./errors.ts";
 import { joinUrl, send, type CallOptions, type TransportOptions } from "./http.ts";
 import { asTeamApiKey, type TeamApiKey } from "./key-kinds.ts";
@@ -69,6 +70,12 @@ export type TeamClient = ReturnType<typeof createTeamClient>;
 export function teamClientOf(connection: Connection): TeamClient | null {
   return connection.teamApiKey ? createTeamClient({ baseUrl: connection.baseUrl, apiKey: asTeamApiKey(connection.teamApiKey) }) : null;
 }
+
+/** How the list operation's own failures read (see describeError). */
+export const listWords: OperationWords = {
+  rejectedKey: (message) => ["The team API key was rejected", `${message} If the team was deleted, its key no longer works.`],
+  notFound: ["No user list at this address", "The service answered 404. Check the API base URL in settings.", "settings"],
+};
 
 /** Query keys of the users' pages. `team` is the connection's tag (see teamTag), never a key. */
 export const usersKeys = {

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { connectionStore, type Connection } from "../../api/connection.ts";
 import { describeError, errorSentence } from "../../api/describe-error.ts";
-import { teamClientOf } from "../../api/list-users.ts";
+import { listWords, teamClientOf } from "../../api/list-users.ts";
 import { autoLoadUsers, undoSeconds, type NumberPreference } from "../../api/preferences.ts";
 import { DemoConnect } from "../../components/demo-connect.tsx";
 import { SecretInput } from "../../components/secret-input.tsx";
@@ -101,7 +101,7 @@ export function SettingsPage() {
       const page = await client.listUsers({ offset: 0, limit: 1 });
       setOutcome({ kind: "ok", text: `Connected. The team has ${page.total.toLocaleString()} ${page.total === 1 ? "user" : "users"}.` });
     } catch (error) {
-      setOutcome({ kind: "error", text: errorSentence(describeError(error, "list")) });
+      setOutcome({ kind: "error", text: errorSentence(describeError(error, listWords)) });
     } finally {
       setTesting(false);
     }

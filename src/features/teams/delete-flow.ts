@@ -3,7 +3,7 @@
  * view: a confirmed deletion waits `undoSeconds` (sending nothing; Undo, closing or reloading the
  * tab cancel it), then sends exactly one DELETE. Every outcome is recorded. React-free.
  */
-import type { TeamTarget } from "../../api/delete-team.ts";
+import { deleteWords, type TeamTarget } from "../../api/delete-team.ts";
 import { describeError, errorSentence, type FieldError } from "../../api/describe-error.ts";
 import { recordAttempt } from "./delete-log.ts";
 
@@ -59,7 +59,7 @@ async function sendNow({ target, send, afterDelete, note = "" }: DeleteRequest, 
     recordAttempt({ at: new Date().toISOString(), ...target, outcome: "deleted", detail: "Deleted." });
     outcome = { kind: "deleted", target, note };
   } catch (failure) {
-    const description = describeError(failure, "delete");
+    const description = describeError(failure, deleteWords);
     const message = errorSentence(description);
     recordAttempt({ at: new Date().toISOString(), ...target, outcome: description.kind, detail: message });
     outcome =

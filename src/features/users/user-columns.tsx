@@ -39,11 +39,7 @@ export function userColumns(baseUrl: string) {
       id: "created_on",
       header: "Created",
       meta: { label: "Created", width: 170 },
-      cell: ({ getValue }) => (
-        <time dateTime={getValue()} title={getValue()}>
-          {formatDateTime(getValue())}
-        </time>
-      ),
+      cell: ({ getValue }) => <time dateTime={getValue()}>{formatDateTime(getValue())}</time>,
     }),
     column.accessor("connected_sources", {
       id: "connected_sources",

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useEffectEven
 import { Link } from "react-router-dom";
 import type { User } from "../../api/contract.ts";
 import { describeError } from "../../api/describe-error.ts";
-import { usersPageOptions } from "../../api/list-users.ts";
+import { listWords, usersPageOptions } from "../../api/list-users.ts";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useConnection } from "../../components/use-connection.ts";
 import { ColumnMenu } from "./column-menu.tsx";
@@ -130,7 +130,9 @@ export function UsersPage() {
   if (query.isPending) {
     body = <UsersSkeleton />;
   } else if (query.isError) {
-    body = <ErrorAlert description={describeError(query.error, "list")} retry={() => void query.refetch()} retrying={query.isFetching} />;
+    body = (
+      <ErrorAlert description={describeError(query.error, listWords)} retry={() => void query.refetch()} retrying={query.isFetching} />
+    );
   } else if (data && data.total === 0) {
     body = (
       <div className="card empty-state">

@@ -6,7 +6,6 @@ import type { UsersTableModel } from "./use-users-table.ts";
 import type { SortColumn, TeamSort } from "./whole-team/team-index.ts";
 
 const firstScreenRows = 30;
-const ariaSort = { asc: "ascending", desc: "descending", none: "none" } as const;
 import type { userTableFeatures } from "./user-columns.tsx";
 
 export interface UsersTableHandle {
@@ -98,7 +97,12 @@ export function UsersTable({ table, openUserId, onOpenUser, empty, sort, onSort,
                 const column = header.column.id as SortColumn;
                 const direction = sort?.column === column ? sort.direction : null;
                 return (
-                  <th key={header.id} scope="col" role="columnheader" aria-sort={onSort ? ariaSort[direction ?? "none"] : undefined}>
+                  <th
+                    key={header.id}
+                    scope="col"
+                    role="columnheader"
+                    aria-sort={onSort ? (direction ? `${direction}ending` : "none") : undefined}
+                  >
                     {onSort ? (
                       <button type="button" className="users-sort" onClick={() => onSort(column)}>
                         {label}
