@@ -102,6 +102,32 @@ test.describe("shell", () => {
     await expect(page).toHaveURL(/\/users$/);
   });
 
+  test("the navigation moves between views without reloading and marks the current one", async ({ page }) => {
+    await page.goto("/users");
+    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const current = () => nav.locator('[aria-current="page"]');
+    await expect(current()).toHaveText("Users");
+    for (const [name, path] of [
+      ["Delete a team", "/teams/delete"],
+      ["Settings", "/settings"],
+      ["Users", "/users"],
+    ] as const) {
+      await nav.getByRole("link", { name }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(current()).toHaveText(name);
+      await expect(current()).toHaveCount(1);
+    }
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // A click with a modifier is left to the browser: a new tab, this view stays.
+    const [tab] = await Promise.all([
+      page.context().waitForEvent("page"),
+      nav.getByRole("link", { name: "Settings" }).click({ modifiers: ["ControlOrMeta"] }),
+    ]);
+    await expect(tab).toHaveURL(/\/settings$/);
+    await expect(page).toHaveURL(/\/users$/);
+  });
+
   test("the theme follows the system and can be switched", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/users");

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
-import { NavLink, Outlet, useLocation } from "react-router-dom";
+import { Outlet, useLocation } from "react-router-dom";
+import { Link } from "../components/link.tsx";
 import { useConnection } from "../components/use-connection.ts";
 import { setTheme, useTheme, type ThemeChoice } from "./theme.ts";
 
@@ -79,16 +80,22 @@ export function Layout() {
         Skip to content
       </a>
       <header className="topbar">
-        <NavLink to="/users" className="brand" aria-label="Team admin, home">
+        <Link to="/users" className="brand" aria-label="Team admin, home">
           <span className="brand-mark" aria-hidden="true">
             TA
           </span>
           Team admin
-        </NavLink>
+        </Link>
         <nav className="nav" aria-label="Main">
-          <NavLink to="/users">Users</NavLink>
-          <NavLink to="/teams/delete">Delete a team</NavLink>
-          <NavLink to="/settings">Settings</NavLink>
+          <Link navigation to="/users">
+            Users
+          </Link>
+          <Link navigation to="/teams/delete">
+            Delete a team
+          </Link>
+          <Link navigation to="/settings">
+            Settings
+          </Link>
         </nav>
         <div className="topbar-end">
           <ConnectionSummary />

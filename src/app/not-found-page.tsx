@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
+import { Link } from "../components/link.tsx";
 
 export function NotFoundPage() {
   const { pathname } = useLocation();

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "./link.tsx";
 import type { ErrorDescription } from "../api/describe-error.ts";
 
 interface ErrorAlertProps {

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { connectionStore, type Connection } from "../../api/connection.ts";
 import { describeError, errorSentence } from "../../api/describe-error.ts";
 import { listWords, teamClientOf } from "../../api/list-users.ts";

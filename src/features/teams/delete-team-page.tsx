@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { managementKeyIsTeamKey } from "../../api/delete-team.ts";
 import { TextField } from "../../components/text-field.tsx";
 import { useConnection } from "../../components/use-connection.ts";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import type { User } from "../../api/contract.ts";
 import { describeError } from "../../api/describe-error.ts";
 import { listWords, usersPageOptions } from "../../api/list-users.ts";
