@@ -1,11 +1,12 @@
 /**
- * The bundle's figures, from the Vite manifest of a build: what a first visit to /users loads
- * (the entry chunk, its static imports and their CSS, as `npm run check:bundle` counts it), all
- * the JavaScript, and the number of chunks. Gzip at level 9, as check:bundle measures.
+ * The bundle's figures of a build: what a first visit to /users loads (as `npm run check:bundle`
+ * counts it, see scripts/initial-assets.ts), all the JavaScript, and the number of chunks. Gzip at
+ * level 9, as check:bundle measures.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { initialAssets } from "../scripts/initial-assets.ts";
 
 export interface Size {
   raw: number;
@@ -21,12 +22,6 @@ export interface BundleFigures {
   initialFiles: string[];
 }
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-}
-
 export function sizeOf(contents: string | Buffer): Size {
   return { raw: Buffer.byteLength(contents), gzip: gzipSync(contents, { level: 9 }).length };
 }
@@ -39,26 +34,15 @@ export function sizeOfFiles(distDir: string, files: string[]): Size {
 }
 
 export function bundleFigures(distDir: string): BundleFigures {
-  const manifest = JSON.parse(readFileSync(join(distDir, ".vite", "manifest.json"), "utf8")) as Record<string, ManifestChunk>;
-
-  // The entry and, transitively, its static imports: what loads before the app can render.
-  const initialChunks = new Set<ManifestChunk>();
-  const pending = ["index.html"];
-  for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
-    const chunk = manifest[key];
-    if (!chunk || initialChunks.has(chunk)) continue;
-    initialChunks.add(chunk);
-    pending.push(...(chunk.imports ?? []));
-  }
-  const initialJsFiles = [...initialChunks].map((chunk) => chunk.file);
-  const initialCssFiles = [...new Set([...initialChunks].flatMap((chunk) => chunk.css ?? []))];
-  const allJsFiles = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((file) => file.endsWith(".js"));
-
+  const initial = initialAssets(distDir);
+  const allJsFiles = readdirSync(join(distDir, "assets"))
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => `assets/${name}`);
   return {
-    initialJs: sizeOfFiles(distDir, initialJsFiles),
-    initialCss: sizeOfFiles(distDir, initialCssFiles),
+    initialJs: sizeOfFiles(distDir, initial.js),
+    initialCss: sizeOfFiles(distDir, initial.css),
     totalJs: sizeOfFiles(distDir, allJsFiles),
     jsChunks: allJsFiles.length,
-    initialFiles: [...initialJsFiles, ...initialCssFiles].map((file) => `/${file}`),
+    initialFiles: [...initial.js, ...initial.css].map((file) => `/${file}`),
   };
 }

@@ -2,7 +2,8 @@ import { lazy, Suspense, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { Link } from "../components/link.tsx";
 import { useConnection } from "../components/use-connection.ts";
-import { setTheme, useTheme, type ThemeChoice } from "./theme.ts";
+import { useStoredValue } from "../components/use-stored-value.ts";
+import { setTheme, themeChoice, type ThemeChoice } from "./theme.ts";
 
 // The delete flow's countdown and outcome show over every view; its code loads after the page.
 const DeleteToast = lazy(async () => ({ default: (await import("../features/teams/delete-toast.tsx")).DeleteToast }));
@@ -48,7 +49,7 @@ function ConnectionSummary() {
 }
 
 function ThemeSelect() {
-  const theme = useTheme();
+  const theme = useStoredValue(themeChoice);
   return (
     <select className="select theme-select" aria-label="Theme" value={theme} onChange={(e) => setTheme(e.target.value as ThemeChoice)}>
       <option value="system">System theme</option>

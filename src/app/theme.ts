@@ -1,9 +1,9 @@
 import { storageKeys, storedValue } from "../api/stored-value.ts";
-import { useStoredValue } from "../components/use-stored-value.ts";
 
 export type ThemeChoice = "system" | "light" | "dark";
 
-const theme = storedValue<ThemeChoice>({
+/** The theme chosen in the header; "system" when none is stored. */
+export const themeChoice = storedValue<ThemeChoice>({
   key: storageKeys.theme,
   storage: () => localStorage,
   parse: (raw) => (raw === "light" || raw === "dark" ? raw : undefined),
@@ -11,14 +11,12 @@ const theme = storedValue<ThemeChoice>({
 });
 
 /** `color-scheme` on the root decides every `light-dark()` colour; "system" leaves it to the OS. */
-export function applyTheme(choice: ThemeChoice = theme.get()) {
+export function applyTheme(choice: ThemeChoice = themeChoice.get()) {
   document.documentElement.dataset.theme = choice;
 }
 
 export function setTheme(choice: ThemeChoice) {
-  if (choice === "system") theme.remove();
-  else theme.set(choice);
+  if (choice === "system") themeChoice.remove();
+  else themeChoice.set(choice);
   applyTheme(choice);
 }
-
-export const useTheme = () => useStoredValue(theme);

@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { TeamQuery } from "./whole-team/team-index.ts";
+import { defaultPageSize, normalizePage, normalizePageSize } from "./page-range.ts";
 import { readTeamQuery, writeTeamQuery } from "./whole-team/team-query-params.ts";
-
-export const pageSizes = [25, 50, 100, 250, 500] as const;
-export const defaultPageSize = 100;
 
 export interface PageParams {
   /** 1-based, as in the URL. */
@@ -14,18 +12,6 @@ export interface PageParams {
   userId: string | null;
   /** The whole team's search, facets and sort. */
   teamQuery: TeamQuery;
-}
-
-/** The smallest offered size that holds the request; above 500, 500. Anything else: the default. */
-export function normalizePageSize(raw: string | null): number {
-  const n = Number(raw);
-  if (raw === null || !Number.isFinite(n) || n < 1) return defaultPageSize;
-  return pageSizes.find((size) => size >= n) ?? pageSizes[pageSizes.length - 1]!;
-}
-
-export function normalizePage(raw: string | null): number {
-  const n = Number(raw);
-  return raw !== null && Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
 /**

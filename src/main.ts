@@ -1,0 +1,20 @@
+// The base styles come first, so each feature's styles can refine them.
+import "./app/styles.css";
+import { applyTheme } from "./app/theme.ts";
+import { requestFirstPage } from "./features/users/prefetch-first-page.ts";
+
+// Nothing here loads React or the query client: the first page of users is on its way while
+// they and the app, preloaded by index.html (see vite.config.ts), are fetched and compiled.
+applyTheme();
+const firstPage = requestFirstPage(window.location);
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root");
+// The app renders once that page is here, or after a quarter of a second: a quick answer shows
+// at once, without a skeleton flashing before it.
+const answered = firstPage?.answer.then(
+  () => {},
+  () => {},
+);
+const shortWait = new Promise((resolve) => setTimeout(resolve, 250));
+void Promise.all([import("./app/app.tsx"), Promise.race([answered, shortWait])]).then(([{ renderApp }]) => renderApp(root, firstPage));
