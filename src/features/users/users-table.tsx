@@ -1,12 +1,15 @@
 import { flexRender, type Cell, type Row } from "@tanstack/react-table";
-import { memo, useDeferredValue, useImperativeHandle, useRef, useState, type CSSProperties, type KeyboardEvent, type Ref } from "react";
+import { memo, useImperativeHandle, useRef, useState, type CSSProperties, type KeyboardEvent, type Ref } from "react";
 import type { User } from "../../api/contract.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
+import { useAfterFirstPaint } from "../../components/use-after-first-paint.ts";
+import { LogosReady } from "./source-logos.tsx";
 import type { UsersTableModel } from "./use-users-table.ts";
+import type { userTableFeatures } from "./user-columns.tsx";
 import type { SortColumn, TeamSort } from "./whole-team/team-index.ts";
 
-const firstScreenRows = 30;
-import type { userTableFeatures } from "./user-columns.tsx";
+/** Enough rows to fill the window, at the height of a row of one line. */
+const firstScreenRows = () => Math.ceil(window.innerHeight / 40);
 
 export interface UsersTableHandle {
   /** Moves the keyboard focus to a user's row, if it is shown. */
@@ -31,15 +34,15 @@ interface UsersTableProps {
  */
 export function UsersTable({ table, openUserId, onOpenUser, empty, sort, onSort, ref }: UsersTableProps) {
   const rows = table.getRowModel().rows;
-  // When the table first shows, the rows a screen holds come first; the rest follow in a
-  // background render, so a page of 500 paints as soon as a page of 30.
-  const allRows = useDeferredValue(true, false);
+  // When the table first shows, the rows a window holds come first, as text; the other rows and
+  // the logos (an SVG logo is a document to build) follow once those are painted.
+  const painted = useAfterFirstPaint();
   // Each column's share of the width, in proportion to its width in meta.
   const columnTemplate = table
     .getVisibleLeafColumns()
     .map((c) => `minmax(0, ${c.columnDef.meta?.width ?? 150}fr)`)
     .join(" ");
-  const rendered = allRows ? rows : rows.slice(0, firstScreenRows);
+  const rendered = painted ? rows : rows.slice(0, firstScreenRows());
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [activeIndex, setActiveIndex] = useState(0);
   const [hoveredIndex, setHoveredIndex] = useState<number | null>(null);
@@ -132,19 +135,21 @@ export function UsersTable({ table, openUserId, onOpenUser, empty, sort, onSort,
           onMouseLeave={() => setHoveredIndex(null)}
         >
           {/* Keyed by position: a new page reuses the rows' elements instead of building new ones. */}
-          {rendered.map((row, index) => (
-            <UserRow
-              key={index}
-              row={row}
-              cells={row.getVisibleCells()}
-              index={index}
-              focusable={index === active}
-              copyable={index === focusedIndex || index === hoveredIndex}
-              open={row.id === openUserId}
-              onActivate={setActiveIndex}
-              onOpenUser={onOpenUser}
-            />
-          ))}
+          <LogosReady value={painted}>
+            {rendered.map((row, index) => (
+              <UserRow
+                key={index}
+                row={row}
+                cells={row.getVisibleCells()}
+                index={index}
+                focusable={index === active}
+                copyable={index === focusedIndex || index === hoveredIndex}
+                open={row.id === openUserId}
+                onActivate={setActiveIndex}
+                onOpenUser={onOpenUser}
+              />
+            ))}
+          </LogosReady>
         </tbody>
       </table>
       {rows.length === 0 && <p className="users-table-note">{empty}</p>}
