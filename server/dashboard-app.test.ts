@@ -32,6 +32,11 @@ describe("the dashboard server", () => {
   it("serves hashed assets as immutable, and never the app for service paths", async () => {
     const asset = await fetch(`${proxied.url}/assets/app-1234.js`);
     expect(asset.headers.get("cache-control")).toContain("immutable");
+    expect(asset.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(await asset.text()).toBe("console.log(1)");
+    const stale = await fetch(`${proxied.url}/assets/app-0000.js`);
+    expect(stale.status).toBe(404);
+    expect(stale.headers.get("content-type")).toMatch(/^application\/json/);
     const missing = await fetch(`${proxied.url}/v3/whatever`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ detail: "Not Found" });

@@ -1,8 +1,9 @@
 /** One origin for the dashboard and its service: the API (embedded or proxied) and the built app. */
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
-import { readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { getMimeType } from "hono/utils/mime";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import { requestLog } from "./request-log.ts";
 import { notFoundJson } from "./service-app.ts";
 
@@ -33,6 +34,30 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
 /** Paths that belong to the service: they never fall back to the app. */
 export const isServicePath = (path: string) => /^\/(v\d+|logos|healthz|demo)(\/|$)/.test(path);
 
+interface Asset {
+  body: Uint8Array<ArrayBuffer>;
+  type: string;
+}
+
+/**
+ * The built assets, read once: their names carry a hash of their content, so they never change
+ * while the server runs, and answering from memory keeps them off the disk and out of streams.
+ */
+function readAssets(distDir: string): Map<string, Asset> {
+  const assets = new Map<string, Asset>();
+  const dir = join(distDir, "assets");
+  if (!existsSync(dir)) return assets;
+  for (const name of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    const path = join(dir, name);
+    if (!statSync(path).isFile()) continue;
+    assets.set(`/assets/${name.split(sep).join("/")}`, {
+      body: new Uint8Array(readFileSync(path)),
+      type: getMimeType(name) ?? "application/octet-stream",
+    });
+  }
+  return assets;
+}
+
 export interface DashboardAppOptions {
   /** The service's routes: the embedded service, or the upstream proxy. */
   api: Hono;
@@ -47,16 +72,16 @@ export function createDashboardApp({ api, distDir, log }: DashboardAppOptions) {
   app.use(securityHeaders);
   app.route("/", api);
 
+  const assets = readAssets(distDir);
+  app.get("/assets/*", (c) => {
+    const asset = assets.get(c.req.path);
+    // A chunk of another build (a tab opened before a deploy) gets a 404, not the app's HTML.
+    if (!asset) return notFoundJson(c);
+    c.header("Content-Type", asset.type);
+    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    return c.body(asset.body);
+  });
   const root = relative(process.cwd(), distDir) || ".";
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable"); // hashed file names
-      },
-    }),
-  );
   app.use("*", async (c, next) => (isServicePath(c.req.path) ? next() : serveStatic({ root })(c, next)));
 
   // App routes (and unknown paths, which the app answers with its not-found page) get index.html.
