@@ -8,8 +8,8 @@ import type { UsersTableModel } from "./use-users-table.ts";
 import type { userTableFeatures } from "./user-columns.tsx";
 import type { SortColumn, TeamSort } from "./whole-team/team-index.ts";
 
-/** Enough rows to fill the window, at the height of a row of one line. */
-const firstScreenRows = () => Math.ceil(window.innerHeight / 40);
+/** Enough rows to fill the window: a row is 57px high (users.css). */
+const firstScreenRows = () => Math.ceil(window.innerHeight / 57);
 
 export interface UsersTableHandle {
   /** Moves the keyboard focus to a user's row, if it is shown. */
