@@ -1,5 +1,5 @@
 import { flexRender, type Cell, type Row } from "@tanstack/react-table";
-import { memo, useImperativeHandle, useRef, useState, type CSSProperties, type KeyboardEvent, type Ref } from "react";
+import { memo, useImperativeHandle, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type Ref } from "react";
 import type { User } from "../../api/contract.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
 import { useAfterFirstPaint } from "../../components/use-after-first-paint.ts";
@@ -42,18 +42,29 @@ export function UsersTable({ table, openUserId, onOpenUser, empty, sort, onSort,
     .getVisibleLeafColumns()
     .map((c) => `minmax(0, ${c.columnDef.meta?.width ?? 150}fr)`)
     .join(" ");
-  const rendered = painted ? rows : rows.slice(0, firstScreenRows());
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [activeIndex, setActiveIndex] = useState(0);
   const [hoveredIndex, setHoveredIndex] = useState<number | null>(null);
   const [focusedIndex, setFocusedIndex] = useState<number | null>(null);
   const rowIndexOf = (target: EventTarget) => (target as Element).closest("tr")?.sectionRowIndex ?? null;
   const active = Math.min(activeIndex, Math.max(0, rows.length - 1));
+  // Before the first paint, rows down to the active one (End, a row focused from outside) too.
+  const rendered = painted ? rows : rows.slice(0, Math.max(firstScreenRows(), active + 1));
+
+  // A row not rendered yet is focused once it is.
+  const pendingFocus = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (pendingFocus.current === null) return;
+    bodyRef.current?.rows[pendingFocus.current]?.focus();
+    pendingFocus.current = null;
+  });
 
   function moveTo(index: number) {
     const next = Math.max(0, Math.min(rows.length - 1, index));
     setActiveIndex(next);
-    bodyRef.current?.rows[next]?.focus();
+    const row = bodyRef.current?.rows[next];
+    if (row) row.focus();
+    else pendingFocus.current = next;
   }
 
   useImperativeHandle(ref, () => ({
