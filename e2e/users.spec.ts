@@ -222,7 +222,15 @@ test.describe("with the demo's team of 2,500", () => {
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     await expect(table(page).getByRole("columnheader", { name: "Team ID" })).toHaveCount(0);
-    await page.getByRole("button", { name: "Columns" }).click();
+    const columns = page.getByRole("button", { name: "Columns" });
+    await columns.click();
+    // The menu opens under its button, within the window.
+    const button = (await columns.boundingBox())!;
+    const menu = (await page.locator("#column-menu").boundingBox())!;
+    expect(menu.y).toBeGreaterThanOrEqual(button.y + button.height);
+    expect(menu.x).toBeLessThan(button.x + button.width);
+    expect(menu.x + menu.width).toBeGreaterThan(button.x);
+    expect(menu.x + menu.width).toBeLessThanOrEqual(page.viewportSize()!.width);
     await page.getByRole("checkbox", { name: "Team ID" }).check();
     await page.getByRole("checkbox", { name: "Birth date" }).uncheck();
     await expect(table(page).getByRole("columnheader", { name: "Team ID" })).toBeVisible();
