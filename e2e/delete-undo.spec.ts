@@ -45,6 +45,12 @@ test("keyboard only: Undo has the focus during the countdown, and Enter on it se
   await expect(toast(page)).toContainText(`Team ${team.team_id} will be deleted in`);
   const undo = page.getByRole("button", { name: "Undo" });
   await expect(undo).toBeFocused();
+  // The seconds tick on screen, while what a screen reader is told stays the same (said once).
+  const seconds = toast(page).locator('[aria-hidden="true"]');
+  const [told, shown] = [await toast(page).ariaSnapshot(), await seconds.textContent()];
+  expect(told).toContain("a few seconds unless you undo it");
+  await expect(seconds).not.toHaveText(shown!);
+  expect(await toast(page).ariaSnapshot()).toBe(told);
   await expectAccessible();
   await page.keyboard.press("Enter");
 

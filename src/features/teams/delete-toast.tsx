@@ -1,15 +1,25 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useStoredValue } from "../../components/use-stored-value.ts";
 import { deleteFlow, type DeleteFlowState } from "./delete-flow.ts";
 import "./teams.css";
 
 /** What the toast says of a state, and whether it is an error; null when it has nothing to say. */
-function message(state: DeleteFlowState): { text: string; error: boolean } | null {
+function message(state: DeleteFlowState): { text: ReactNode; error: boolean } | null {
   switch (state.phase) {
     case "idle":
       return null;
     case "counting":
-      return { text: `Team ${state.target.teamId} will be deleted in ${state.secondsLeft} s.`, error: false };
+      // The seconds tick for the eye only: a status that changed every second would be read out
+      // every second.
+      return {
+        text: (
+          <>
+            Team {state.target.teamId} will be deleted in <span aria-hidden="true">{state.secondsLeft} s</span>
+            <span className="visually-hidden">a few seconds unless you undo it</span>.
+          </>
+        ),
+        error: false,
+      };
     case "sending":
       return state.delayed ? { text: `Deleting team ${state.target.teamId}…`, error: false } : null;
     case "finished": {
