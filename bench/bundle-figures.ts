@@ -3,10 +3,10 @@
  * counts it, see scripts/initial-assets.ts), all the JavaScript, and the number of chunks. Gzip at
  * level 9, as check:bundle measures.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { initialAssets } from "../scripts/initial-assets.ts";
+import { allScripts, initialAssets } from "../scripts/initial-assets.ts";
 
 export interface Size {
   raw: number;
@@ -35,9 +35,7 @@ export function sizeOfFiles(distDir: string, files: string[]): Size {
 
 export function bundleFigures(distDir: string): BundleFigures {
   const initial = initialAssets(distDir);
-  const allJsFiles = readdirSync(join(distDir, "assets"))
-    .filter((name) => name.endsWith(".js"))
-    .map((name) => `assets/${name}`);
+  const allJsFiles = allScripts(distDir);
   return {
     initialJs: sizeOfFiles(distDir, initial.js),
     initialCss: sizeOfFiles(distDir, initial.css),

@@ -5,10 +5,10 @@
  * not counted. And the entry must not load React: it sends the first page's request while React
  * and the app are still on their way (src/main.ts).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { initialAssets } from "./initial-assets.ts";
+import { allScripts, initialAssets } from "./initial-assets.ts";
 
 const budget = 120_000;
 const dist = join(import.meta.dirname, "..", "dist");
@@ -16,10 +16,7 @@ const dist = join(import.meta.dirname, "..", "dist");
 const gzipped = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 const assets = initialAssets(dist);
 const initial = new Set(assets.js);
-const rows = readdirSync(join(dist, "assets"))
-  .filter((name) => name.endsWith(".js"))
-  .map((name) => `assets/${name}`)
-  .map((file) => ({ chunk: file, "gzip bytes": gzipped(file), initial: initial.has(file) }));
+const rows = allScripts(dist).map((file) => ({ chunk: file, "gzip bytes": gzipped(file), initial: initial.has(file) }));
 console.table(rows);
 const total = rows.filter((r) => r.initial).reduce((sum, r) => sum + r["gzip bytes"], 0);
 console.log(`Initial JavaScript of /users: ${(total / 1000).toFixed(1)} kB gzip (budget ${budget / 1000} kB).`);

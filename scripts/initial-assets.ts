@@ -3,7 +3,7 @@
  * stylesheets index.html links, the modules it preloads, and (from the Vite manifest) every chunk
  * those import statically. Paths are relative to the build's directory.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 interface ManifestChunk {
@@ -40,4 +40,11 @@ export function initialAssets(distDir: string): InitialAssets {
     js: closure(linked.filter((file) => file.endsWith(".js"))),
     css: linked.filter((file) => file.endsWith(".css")),
   };
+}
+
+/** Every script of a build, the lazy chunks and the worker's included. */
+export function allScripts(distDir: string): string[] {
+  return readdirSync(join(distDir, "assets"))
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => `assets/${name}`);
 }
