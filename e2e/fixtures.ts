@@ -3,6 +3,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Credentials } from "../server/service.ts";
+import { disposableTeams } from "./seed.ts";
 import { storeConnection, type StoredConnection } from "./store-connection.ts";
 
 type Team = Credentials["orgs"][number]["teams"][number];
@@ -43,7 +44,7 @@ function loadDemo(): Demo {
 
 export const test = base.extend<{
   demo: Demo;
-  /** Stores a connection in the tab, as Settings would (sessionStorage), before the app loads. */
+  /** Saves a team and its organization in the tab, as Teams would (keys in sessionStorage), before the app loads. */
   connect: (options: StoredConnection) => Promise<void>;
   /** On the delete view: opens the confirmation, types `typed` (the team ID), and confirms. */
   confirmDelete: (typed: string) => Promise<void>;
@@ -53,8 +54,19 @@ export const test = base.extend<{
   demo: async ({}, use) => {
     await use(loadDemo());
   },
-  connect: async ({ page }, use) => {
-    await use((options) => storeConnection(page, options));
+  connect: async ({ page, demo }, use) => {
+    const teams = [
+      demo.bigTeam,
+      demo.smallTeam,
+      demo.emptyTeam,
+      demo.awkwardTeam,
+      demo.otherOrg.team,
+      ...Array.from({ length: disposableTeams }, (_, i) => demo.disposable(i + 1)),
+    ];
+    await use((options) => {
+      const team = teams.find((t) => t.api_key === options.teamApiKey);
+      return storeConnection(page, { teamId: team?.team_id, label: team?.name, ...options });
+    });
   },
   confirmDelete: async ({ page }, use) => {
     await use(async (typed) => {

@@ -1,33 +1,72 @@
 import type { Page } from "@playwright/test";
+import type { Entries, EntryKeys } from "../src/api/saved-entries.ts";
 import { storageKeys } from "../src/api/stored-value.ts";
 
 export interface StoredConnection {
+  /** The team opened by `/users`: saved with this key (none: no team is saved). */
   teamApiKey?: string;
-  managementKey?: string;
+  /** The team's ID; the demo's team of `teamApiKey` when left out. */
+  teamId?: string;
+  /** The team's label. */
+  label?: string;
+  /** The team's environment; "sandbox" when left out. */
+  environment?: string;
+  /** The organization the team belongs to, saved with this management key. */
   orgId?: string;
+  managementKey?: string;
   /** The undo window of team deletion, as set in Settings; the app's default when left out. */
   undoSeconds?: number;
   /** The largest team loaded whole without being asked, as set in Settings. */
   autoLoadUsers?: number;
 }
 
+/** The saved entries and this tab's keys of a connection, as the Teams page would save them. */
+export function entriesOf({
+  teamApiKey = "",
+  teamId,
+  label = "Test team",
+  environment = "sandbox",
+  orgId = "",
+  managementKey = "",
+}: StoredConnection) {
+  const entries: Entries = { orgs: [], teams: [] };
+  const keys: EntryKeys = { teams: {}, orgs: {} };
+  if (orgId || managementKey) {
+    entries.orgs.push({ id: "org-1", label: "Test organization", orgId: orgId.toLowerCase(), managementUrl: "" });
+    if (managementKey) keys.orgs["org-1"] = managementKey;
+  }
+  if (teamApiKey || teamId) {
+    const id = "team-1";
+    entries.teams.push({
+      id,
+      label,
+      environment,
+      baseUrl: "",
+      teamId: (teamId ?? "00000000-0000-4000-8000-00000000e2e0").toLowerCase(),
+      orgEntryId: entries.orgs.length > 0 ? "org-1" : null,
+      hasKey: teamApiKey !== "",
+    });
+    if (teamApiKey) keys.teams[id] = teamApiKey;
+  }
+  return { entries, keys, recent: entries.teams.map((team) => team.id) };
+}
+
 /**
- * Stores a connection in the tab before the app loads, as Settings would (keys in
- * sessionStorage), once per tab: changes the test makes later stand.
+ * Saves a team (and its organization) in the tab before the app loads, as the Teams page would
+ * (keys in sessionStorage), once per tab: changes the test makes later stand.
  */
-export async function storeConnection(
-  page: Page,
-  { teamApiKey = "", managementKey = "", orgId = "", undoSeconds, autoLoadUsers }: StoredConnection,
-) {
+export async function storeConnection(page: Page, connection: StoredConnection) {
+  const { undoSeconds, autoLoadUsers } = connection;
   await page.addInitScript(
-    ({ names, keys, orgId, undoSeconds, autoLoadUsers }) => {
+    ({ names, saved, undoSeconds, autoLoadUsers }) => {
       if (sessionStorage.getItem("e2e.connected")) return;
       sessionStorage.setItem("e2e.connected", "1");
-      sessionStorage.setItem(names.keys, JSON.stringify(keys));
-      localStorage.setItem(names.connection, JSON.stringify({ baseUrl: "", managementUrl: "", orgId }));
+      localStorage.setItem(names.entries, JSON.stringify(saved.entries));
+      localStorage.setItem(names.recentTeams, JSON.stringify(saved.recent));
+      sessionStorage.setItem(names.keys, JSON.stringify(saved.keys));
       if (undoSeconds !== undefined) localStorage.setItem(names.undoSeconds, JSON.stringify(undoSeconds));
       if (autoLoadUsers !== undefined) localStorage.setItem(names.autoLoadUsers, JSON.stringify(autoLoadUsers));
     },
-    { names: storageKeys, keys: { teamApiKey, managementKey }, orgId, undoSeconds, autoLoadUsers },
+    { names: storageKeys, saved: entriesOf(connection), undoSeconds, autoLoadUsers },
   );
 }

@@ -1,11 +1,17 @@
 // The base styles come first, so each feature's styles can refine them.
 import "./app/styles.css";
+import { lastTeamPath } from "./app/last-team-path.ts";
 import { applyTheme } from "./app/theme.ts";
 import { requestFirstPage } from "./features/users/prefetch-first-page.ts";
 
 // Nothing here loads React or the query client: the first page of users is on its way while
 // they and the app, preloaded by index.html (see vite.config.ts), are fetched and compiled.
 applyTheme();
+// The address of the users before teams were saved opens the team last used, before the router starts.
+if (window.location.pathname === "/users") {
+  const path = lastTeamPath(window.location.search);
+  if (path) history.replaceState(null, "", `${path}${window.location.hash}`);
+}
 const firstPage = requestFirstPage(window.location);
 
 const root = document.getElementById("root");

@@ -1,9 +1,8 @@
 /**
- * Where the dashboard connects, and with which keys. URLs and the organization ID live in
- * localStorage; keys live in sessionStorage (gone with the tab) unless the user chose to
- * remember them, and then in localStorage. React-free: a small external store.
+ * How a view reaches its team: the saved team entry named in the URL, its organization entry,
+ * and their keys in this tab, as one `Connection` that the operations' clients take.
  */
-import { asRecord, storageKeys, storedValue } from "./stored-value.ts";
+import { orgOf, type OrgEntry, type SavedEntries, type TeamEntry } from "./saved-entries.ts";
 
 export interface Connection {
   /** Empty: this origin. */
@@ -13,79 +12,68 @@ export interface Connection {
   orgId: string;
   teamApiKey: string;
   managementKey: string;
-  rememberKeys: boolean;
 }
 
-interface Places {
-  baseUrl: string;
-  managementUrl: string;
-  orgId: string;
-}
-interface Keys {
-  teamApiKey: string;
-  managementKey: string;
-}
-
-const text = (value: unknown) => (typeof value === "string" ? value : "");
-
-function parsePlaces(raw: unknown): Places | undefined {
-  const value = asRecord(raw);
-  return value && { baseUrl: text(value.baseUrl), managementUrl: text(value.managementUrl), orgId: text(value.orgId) };
-}
-function parseKeys(raw: unknown): Keys | undefined {
-  const value = asRecord(raw);
-  return value && { teamApiKey: text(value.teamApiKey), managementKey: text(value.managementKey) };
+/** The connection of a saved team (and its organization, if saved), with the keys this tab holds. */
+export function connectionOf(saved: SavedEntries, team: TeamEntry): Connection {
+  const org = orgOf(saved, team);
+  return {
+    baseUrl: team.baseUrl,
+    managementUrl: org?.managementUrl ?? "",
+    orgId: org?.orgId ?? "",
+    teamApiKey: saved.keys.teams[team.id] ?? "",
+    managementKey: org ? (saved.keys.orgs[org.id] ?? "") : "",
+  };
 }
 
-const places = storedValue({
-  key: storageKeys.connection,
-  storage: () => localStorage,
-  parse: parsePlaces,
-  fallback: { baseUrl: "", managementUrl: "", orgId: "" },
+/** The connection of an organization alone: it can delete, not list. */
+export const orgConnection = (saved: SavedEntries, org: OrgEntry): Connection => ({
+  baseUrl: "",
+  managementUrl: org.managementUrl,
+  orgId: org.orgId,
+  teamApiKey: "",
+  managementKey: saved.keys.orgs[org.id] ?? "",
 });
-const noKeys: Keys | null = null;
-/** Keys are only ever in one of the two storages: remembered ones in localStorage. */
-const rememberedKeys = storedValue({ key: storageKeys.keys, storage: () => localStorage, parse: parseKeys, fallback: noKeys });
-const tabKeys = storedValue({ key: storageKeys.keys, storage: () => sessionStorage, parse: parseKeys, fallback: noKeys });
 
-let current: { from: readonly unknown[]; connection: Connection } | undefined;
-
-/** The connection, the same object while nothing it is made of changed. */
-function load(): Connection {
-  const parts = [places.get(), rememberedKeys.get(), tabKeys.get()] as const;
-  if (current && current.from.every((part, i) => part === parts[i])) return current.connection;
-  const [where, remembered, tab] = parts;
-  const keys = remembered ?? tab ?? { teamApiKey: "", managementKey: "" };
-  const connection = { ...where, ...keys, rememberKeys: remembered !== null };
-  current = { from: parts, connection };
-  return connection;
+/** The host of an API URL as people read it; empty means this origin. */
+export function hostOf(url: string): string {
+  if (!url) return "this origin";
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
 
-export const connectionStore = {
-  get: load,
-  subscribe(listener: () => void): () => void {
-    const unsubscribe = [places, rememberedKeys, tabKeys].map((stored) => stored.subscribe(listener));
-    return () => unsubscribe.forEach((stop) => stop());
-  },
-  save(next: Connection): void {
-    const trim = (value: string) => value.trim();
-    places.set({ baseUrl: trim(next.baseUrl), managementUrl: trim(next.managementUrl), orgId: trim(next.orgId) });
-    const keys = { teamApiKey: trim(next.teamApiKey), managementKey: trim(next.managementKey) };
-    rememberedKeys.remove();
-    tabKeys.remove();
-    if (keys.teamApiKey !== "" || keys.managementKey !== "") (next.rememberKeys ? rememberedKeys : tabKeys).set(keys);
-  },
-  forgetKeys(): void {
-    rememberedKeys.remove();
-    tabKeys.remove();
-  },
-};
+/**
+ * The team's reference in the URL: its team ID, which a colleague who saved the same team also
+ * has; with the host added when two saved teams at different services share that ID.
+ */
+export function teamRef(team: TeamEntry, teams: readonly TeamEntry[]): string {
+  const shared = teams.some((other) => other.id !== team.id && other.teamId === team.teamId);
+  return shared ? `${team.teamId}@${team.baseUrl ? hostOf(team.baseUrl) : "here"}` : team.teamId;
+}
+
+/** The saved team a URL's reference names, if any. */
+export function findTeamByRef(teams: readonly TeamEntry[], ref: string): TeamEntry | undefined {
+  const wanted = ref.toLowerCase();
+  const [teamId] = wanted.split("@");
+  const candidates = teams.filter((team) => team.teamId === teamId);
+  return candidates.length === 1 ? candidates[0] : candidates.find((team) => teamRef(team, teams) === wanted);
+}
+
+/** The views of a team, each under the team's path. */
+export type TeamView = "users";
+
+/** The path of a view of a saved team: `/t/<ref>/users`. */
+export const teamPath = (team: TeamEntry, teams: readonly TeamEntry[], view: TeamView = "users") =>
+  `/t/${encodeURIComponent(teamRef(team, teams))}/${view}`;
 
 /**
  * A short, non-reversible tag of where and as whom the team client reads (FNV-1a), so cached
  * pages of one team are never shown for another, without the key itself in any cache key.
  */
-export function teamTag(connection: Connection): string {
+export function teamTag(connection: Pick<Connection, "baseUrl" | "teamApiKey">): string {
   let hash = 0x811c9dc5;
   for (const ch of `${connection.baseUrl}\n${connection.teamApiKey}`) {
     hash ^= ch.codePointAt(0) ?? 0;

@@ -4,7 +4,6 @@
  * service: the keys come only from the server that served the dashboard.
  */
 import * as z from "zod/mini";
-import type { Connection } from "./connection.ts";
 import { NotFoundError } from "./errors.ts";
 import { send } from "./http.ts";
 
@@ -35,14 +34,3 @@ export const demoConnectionsOptions = {
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchDemoConnections(signal),
   retry: false,
 };
-
-/** The connection a click on a demo team makes: as if its keys and organization were typed in Settings. */
-export const demoConnection = (current: Connection, org: DemoOrg, team: DemoTeam): Connection => ({
-  ...current,
-  baseUrl: "",
-  managementUrl: "",
-  orgId: org.org_id,
-  teamApiKey: team.api_key,
-  managementKey: org.management_key,
-  rememberKeys: false,
-});

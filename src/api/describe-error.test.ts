@@ -16,7 +16,7 @@ describe("describeError", () => {
       new errors.AuthenticationError("Invalid API key.", 401),
       listWords,
       "rejected key",
-      "settings",
+      "teams",
       "The team API key was rejected. Invalid API key.",
     ],
     [
@@ -24,7 +24,7 @@ describe("describeError", () => {
       new errors.AuthenticationError("Invalid management key.", 401),
       deleteWords,
       "rejected key",
-      "settings",
+      "teams",
       "The management key was rejected. Invalid management key.",
     ],
     [
@@ -32,7 +32,7 @@ describe("describeError", () => {
       new errors.NotFoundError("Not Found", 404),
       listWords,
       "not found",
-      "settings",
+      "teams",
       "No user list at this address. The service answered 404.",
     ],
     [
@@ -57,7 +57,7 @@ describe("describeError", () => {
       listWords,
       "network error",
       "retry",
-      "The service could not be reached. Check the URL in settings",
+      "The service could not be reached. Check the URL in Teams",
     ],
     [
       "a timeout while listing",

@@ -29,8 +29,8 @@ export interface ErrorDescription {
   title: string;
   /** What it means and what to do. */
   detail: string;
-  /** Where the remedy is: the settings, trying again, or the fields named. */
-  action: "settings" | "retry" | "fix fields";
+  /** Where the remedy is: the saved entries (Teams), trying again, or the fields named. */
+  action: "teams" | "retry" | "fix fields";
   /** A 422's details, one a field. */
   fieldErrors: FieldError[];
 }
@@ -47,7 +47,7 @@ const describe = (kind: FailureKind, title: string, detail: string, action: Erro
 });
 
 export function describeError(error: unknown, words: OperationWords): ErrorDescription {
-  if (error instanceof errors.AuthenticationError) return describe("rejected key", ...words.rejectedKey(error.message), "settings");
+  if (error instanceof errors.AuthenticationError) return describe("rejected key", ...words.rejectedKey(error.message), "teams");
   if (error instanceof errors.NotFoundError) return describe("not found", ...words.notFound);
   if (error instanceof errors.ValidationError) {
     return {
@@ -66,7 +66,7 @@ export function describeError(error: unknown, words: OperationWords): ErrorDescr
       : describe(
           "network error",
           "The service could not be reached",
-          "Check the URL in settings and your network, then try again. " +
+          "Check the URL in Teams and your network, then try again. " +
             "(A service on another origin must allow this one through CORS; upstream mode avoids the need.)",
         );
   }

@@ -74,7 +74,7 @@ export function teamClientOf(connection: Connection): TeamClient | null {
 /** How the list operation's own failures read (see describeError). */
 export const listWords: OperationWords = {
   rejectedKey: (message) => ["The team API key was rejected", `${message} If the team was deleted, its key no longer works.`],
-  notFound: ["No user list at this address", "The service answered 404. Check the API base URL in settings.", "settings"],
+  notFound: ["No user list at this address", "The service answered 404. Check the team's API base URL in Teams.", "teams"],
 };
 
 /** Query keys of the users' pages. `team` is the connection's tag (see teamTag), never a key. */

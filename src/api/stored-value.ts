@@ -6,10 +6,12 @@
 
 /** Every key the dashboard writes, named once; tests and benchmarks import them too. */
 export const storageKeys = {
-  /** localStorage: where the dashboard connects (no secret). */
-  connection: "dashboard.connection",
-  /** sessionStorage, or localStorage when the user chose to remember them: the keys. */
+  /** localStorage: the saved teams and organizations, without their keys. */
+  entries: "dashboard.entries",
+  /** sessionStorage, or localStorage when the user chose to remember them: the entries' keys. */
   keys: "dashboard.keys",
+  /** localStorage: the saved teams' entry IDs, the most recently opened first. */
+  recentTeams: "dashboard.recent-teams",
   /** localStorage: light, dark or system. */
   theme: "dashboard.theme",
   /** sessionStorage: this tab's delete attempts (no keys). */

@@ -1,52 +1,16 @@
 import { lazy, Suspense, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { Link } from "../components/link.tsx";
-import { useConnection } from "../components/use-connection.ts";
+import { teamPath } from "../api/connection.ts";
+import { lastOpenedTeam } from "../api/saved-entries.ts";
+import { useCurrentTeam } from "../components/use-current-team.ts";
+import { useSavedEntries } from "../components/use-saved-entries.ts";
 import { useStoredValue } from "../components/use-stored-value.ts";
+import { TeamSwitcher } from "./team-switcher.tsx";
 import { setTheme, themeChoice, type ThemeChoice } from "./theme.ts";
 
 // The delete flow's countdown and outcome show over every view; its code loads after the page.
 const DeleteToast = lazy(async () => ({ default: (await import("../features/teams/delete-toast.tsx")).DeleteToast }));
-
-function hostOf(url: string): string {
-  if (!url) return "this origin";
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
-
-function KeyState({ set }: { set: boolean }) {
-  return <span className={`badge ${set ? "badge-ok" : "badge-missing"}`}>{set ? "set" : "not set"}</span>;
-}
-
-/** Where the dashboard points and which keys it holds; the keys themselves are never shown. */
-function ConnectionSummary() {
-  const connection = useConnection();
-  return (
-    <section className="connection-summary" aria-label="Current connection">
-      <dl>
-        <div>
-          <dt>Service</dt>
-          <dd>{hostOf(connection.baseUrl)}</dd>
-        </div>
-        <div>
-          <dt>Team key</dt>
-          <dd>
-            <KeyState set={connection.teamApiKey !== ""} />
-          </dd>
-        </div>
-        <div>
-          <dt>Management key</dt>
-          <dd>
-            <KeyState set={connection.managementKey !== ""} />
-          </dd>
-        </div>
-      </dl>
-    </section>
-  );
-}
 
 function ThemeSelect() {
   const theme = useStoredValue(themeChoice);
@@ -59,14 +23,22 @@ function ThemeSelect() {
   );
 }
 
+/** The users of the current team, else of the team last used (`/users` leads to Teams when none is saved). */
+function useUsersPath(): string {
+  const { current } = useCurrentTeam();
+  const saved = useSavedEntries();
+  const team = current?.team ?? lastOpenedTeam(saved);
+  return team ? teamPath(team, saved.teams) : "/users";
+}
+
 /**
- * The delete flow's toast, once the delete view has been opened in this tab (only a flow started
+ * The delete flow's toast, once a delete view has been opened in this tab (only a flow started
  * there has anything to show): the users page does not load its code.
  */
 function DeleteToastOnceNeeded() {
   const { pathname } = useLocation();
   const [needed, setNeeded] = useState(false);
-  if (!needed && pathname.startsWith("/teams/delete")) setNeeded(true);
+  if (!needed && pathname.startsWith("/teams")) setNeeded(true);
   return needed ? (
     <Suspense fallback={null}>
       <DeleteToast />
@@ -75,31 +47,32 @@ function DeleteToastOnceNeeded() {
 }
 
 export function Layout() {
+  const usersPath = useUsersPath();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="topbar">
-        <Link to="/users" className="brand" aria-label="Team admin, home">
+        <Link to="/teams" className="brand" aria-label="Team admin, home">
           <span className="brand-mark" aria-hidden="true">
             TA
           </span>
           Team admin
         </Link>
         <nav className="nav" aria-label="Main">
-          <Link navigation to="/users">
-            Users
+          <Link navigation to="/teams">
+            Teams
           </Link>
-          <Link navigation to="/teams/delete">
-            Delete a team
+          <Link navigation to={usersPath}>
+            Users
           </Link>
           <Link navigation to="/settings">
             Settings
           </Link>
         </nav>
         <div className="topbar-end">
-          <ConnectionSummary />
+          <TeamSwitcher />
           <ThemeSelect />
         </div>
       </header>

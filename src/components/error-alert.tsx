@@ -1,14 +1,17 @@
 import { Link } from "./link.tsx";
-import type { ErrorDescription } from "../api/describe-error.ts";
+import { describeError, type OperationWords } from "../api/describe-error.ts";
 
 interface ErrorAlertProps {
-  description: ErrorDescription;
+  error: unknown;
+  /** The operation's own words (see describeError). */
+  words: OperationWords;
   retry: () => void;
   retrying: boolean;
 }
 
 /** An operation's failure as a person reads it, with the remedy at hand. */
-export function ErrorAlert({ description, retry, retrying }: ErrorAlertProps) {
+export function ErrorAlert({ error, words, retry, retrying }: ErrorAlertProps) {
+  const description = describeError(error, words);
   const { title, detail, action, fieldErrors } = description;
   return (
     <div className="alert alert-error" role="alert">
@@ -24,9 +27,11 @@ export function ErrorAlert({ description, retry, retrying }: ErrorAlertProps) {
       ) : (
         <p>{detail}</p>
       )}
-      {action === "settings" && (
+      {action === "teams" && (
         <p>
-          <Link to="/settings">{description.kind === "rejected key" ? "Check the key in settings" : "Check the address in settings"}</Link>
+          <Link to="/teams">
+            {description.kind === "rejected key" ? "Check the team's key in Teams" : "Check the team's address in Teams"}
+          </Link>
         </p>
       )}
       {action === "retry" && (

@@ -14,3 +14,6 @@ export function formatCalendarDate(value: string): string {
 }
 
 export const formatCount = (n: number) => n.toLocaleString();
+
+/** The last four characters of a key: all of a key that a page may show. */
+export const keyTail = (key: string) => `…${key.slice(-4)}`;

@@ -1,10 +1,13 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useRef, useState } from "react";
 import { formatCount } from "../../components/format.ts";
+import { ModalDialog } from "./modal-dialog.tsx";
 
 interface ConfirmDeleteDialogProps {
   orgId: string;
   teamId: string;
-  /** How many users will go, when the configured team key belongs to this team. */
+  /** The saved team's label, which may be typed instead of its ID; none for a team that is not saved. */
+  label?: string;
+  /** How many users will go, when a key of this team tells. */
   userCount: number | undefined;
   /** Seconds the deletion waits for an Undo once confirmed; 0: sent at once. */
   undoSeconds: number;
@@ -14,15 +17,20 @@ interface ConfirmDeleteDialogProps {
   onCancel: () => void;
 }
 
-const focusable = "button:not(:disabled), input:not(:disabled), a[href], [tabindex]:not([tabindex='-1'])";
+/** Whether `typed` confirms: the team's label, or its ID in any case, spaces around ignored. */
+export function confirms(typed: string, teamId: string, label?: string): boolean {
+  const text = typed.trim();
+  return text !== "" && (text.toLowerCase() === teamId.trim().toLowerCase() || (label !== undefined && text === label.trim()));
+}
 
 /**
  * The last step before a team is deleted. A modal alertdialog: focus starts on Cancel and stays
- * inside; Esc and Cancel close it; Enter never confirms; the team ID must be typed.
+ * inside; Esc and Cancel close it; Enter never confirms; the team's label or ID must be typed.
  */
 export function ConfirmDeleteDialog({
   orgId,
   teamId,
+  label,
   userCount,
   undoSeconds,
   pending,
@@ -31,49 +39,23 @@ export function ConfirmDeleteDialog({
   onCancel,
 }: ConfirmDeleteDialogProps) {
   const id = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const [typed, setTyped] = useState("");
-  const confirmed = typed.trim().toLowerCase() === teamId.trim().toLowerCase();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    cancelRef.current?.focus();
-  }, []);
-
-  function trapFocus(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== "Tab") return;
-    const items = [...(dialogRef.current?.querySelectorAll<HTMLElement>(focusable) ?? [])];
-    const [first, last] = [items[0], items.at(-1)];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
-  }
+  const confirmed = confirms(typed, teamId, label);
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="teams-dialog"
+    <ModalDialog
+      title={label ? `Delete team ${label}` : "Delete team"}
       role="alertdialog"
-      aria-modal="true"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-description`}
-      onKeyDown={trapFocus}
-      onCancel={(event) => {
-        event.preventDefault(); // Esc: closed by the page, once no request is running
-        if (!pending) onCancel();
-      }}
+      initialFocus={cancelRef}
+      onClose={onCancel}
+      busy={pending}
+      describedBy={`${id}-description`}
     >
-      <h2 id={`${id}-title`}>Delete team</h2>
       <div id={`${id}-description`} className="stack small">
         <p>
-          Team <code>{teamId}</code> of organization <code>{orgId}</code> will be deleted: the team, all its users and their connected
-          sources are removed, and the team&apos;s API keys stop working.
+          Team {label && <strong>{label}</strong>} <code>{teamId}</code> of organization <code>{orgId}</code> will be deleted: the team, all
+          its users and their connected sources are removed, and the team&apos;s API keys stop working.
         </p>
         {userCount !== undefined && (
           <div className="alert alert-warning">
@@ -97,7 +79,7 @@ export function ConfirmDeleteDialog({
         )}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-confirm`}>Type the team ID to confirm</label>
+        <label htmlFor={`${id}-confirm`}>{label ? "Type the team's label or ID to confirm" : "Type the team ID to confirm"}</label>
         <input
           id={`${id}-confirm`}
           className="input mono"
@@ -109,7 +91,7 @@ export function ConfirmDeleteDialog({
           autoComplete="off"
           spellCheck={false}
           disabled={pending}
-          placeholder={teamId}
+          placeholder={label ?? teamId}
         />
       </div>
       {error && (
@@ -126,6 +108,6 @@ export function ConfirmDeleteDialog({
           Delete this team
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

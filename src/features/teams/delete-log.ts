@@ -1,6 +1,7 @@
 /** The delete attempts of this tab (sessionStorage): when, where, and what came of it. No keys. */
 import type { FailureKind } from "../../api/describe-error.ts";
 import { asRecord, storageKeys, storedValue } from "../../api/stored-value.ts";
+import { download, fileTime } from "../../components/download.ts";
 import { useStoredValue } from "../../components/use-stored-value.ts";
 
 export interface DeleteAttempt {
@@ -30,10 +31,8 @@ export function recordAttempt(attempt: DeleteAttempt) {
 export const useDeleteAttempts = () => useStoredValue(attempts);
 
 export function downloadAttempts(list: DeleteAttempt[]) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(list, null, 2)], { type: "application/json" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `delete-attempts-${new Date().toISOString().slice(0, 19).replaceAll(":", "-")}.json`;
-  link.click();
-  URL.revokeObjectURL(url);
+  download({
+    fileName: `delete-attempts-${fileTime()}.json`,
+    blob: new Blob([JSON.stringify(list, null, 2)], { type: "application/json" }),
+  });
 }

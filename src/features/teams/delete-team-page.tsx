@@ -1,44 +1,35 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
+import { orgConnection } from "../../api/connection.ts";
 import { Link } from "../../components/link.tsx";
-import { managementKeyIsTeamKey } from "../../api/delete-team.ts";
 import { TextField } from "../../components/text-field.tsx";
-import { useConnection } from "../../components/use-connection.ts";
-import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx";
+import { useSavedEntries } from "../../components/use-saved-entries.ts";
+import { isUuid, uuidProblem } from "../../api/uuid.ts";
 import { DeleteAttempts } from "./delete-attempts.tsx";
 import { deleteFlow, type FieldErrors } from "./delete-flow.ts";
+import { DeleteTeamDialog } from "./delete-team-dialog.tsx";
 import { useDeleteTeam } from "./use-delete-team.ts";
-import { useConfiguredTeamSize } from "./use-team-size.ts";
-import { isUuid, uuidProblem } from "./uuid.ts";
 import "./teams.css";
 
-const idFields = [
-  { field: "org_id", label: "Organization ID", what: "The organization ID", hint: "Pre-filled from settings." },
-  { field: "team_id", label: "Team ID", what: "The team ID", hint: undefined },
-] as const;
-
+/** Deletes a team that is not saved: a saved organization (its ID and key), and the team ID typed. */
 export function DeleteTeamPage() {
-  const connection = useConnection();
+  const saved = useSavedEntries();
   const [search] = useSearchParams();
-  const [ids, setIds] = useState({ org_id: connection.orgId, team_id: search.get("teamId") ?? "" });
-  const orgId = ids.org_id;
-  const teamId = ids.team_id;
+  const selectId = useId();
+  const [orgEntryId, setOrgEntryId] = useState(saved.orgs[0]?.id ?? "");
+  const [teamId, setTeamId] = useState(search.get("teamId") ?? "");
+  const org = saved.orgs.find((o) => o.id === orgEntryId);
+  const connection = org ? orgConnection(saved, org) : { baseUrl: "", managementUrl: "", orgId: "", teamApiKey: "", managementKey: "" };
+  const orgId = connection.orgId;
   const [confirming, setConfirming] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const triggerRef = useRef<HTMLButtonElement>(null);
   const flow = useDeleteTeam(connection);
-  const teamSize = useConfiguredTeamSize(connection, teamId, confirming);
+  const ready = flow.canDelete && !flow.busy && isUuid(orgId) && isUuid(teamId);
 
-  const keyIsTeamKey = managementKeyIsTeamKey(connection);
-  const ready = flow.canDelete && !keyIsTeamKey && !flow.busy && isUuid(orgId) && isUuid(teamId);
-  // With no undo window the request runs while the dialog is open, and its error stays there.
-  const { state } = flow;
-  const pending = state.phase === "sending" && !state.delayed;
-  const dialogError = state.phase === "finished" && !state.delayed && state.outcome.kind === "failed" ? state.outcome.message : null;
-
-  function closeDialog() {
+  function closeDialog(returnFocus: boolean) {
     setConfirming(false);
-    requestAnimationFrame(() => triggerRef.current?.focus());
+    if (returnFocus) requestAnimationFrame(() => triggerRef.current?.focus());
   }
 
   function openDialog(event: FormEvent) {
@@ -49,37 +40,30 @@ export function DeleteTeamPage() {
     setConfirming(true);
   }
 
-  async function confirm() {
-    const note = teamSize.isConfiguredTeam ? " The team API key in settings belonged to it and no longer works." : "";
-    const outcome = flow.confirm({ orgId: orgId.trim(), teamId: teamId.trim() }, note);
-    // With an undo window the dialog closes at once; the countdown's Undo takes the focus.
-    if (flow.undoSeconds > 0) setConfirming(false);
-    const result = await outcome;
-    if (result?.kind === "invalid") setFieldErrors(result.fieldErrors);
-    if (result?.kind === "deleted" || result?.kind === "invalid") {
-      if (flow.undoSeconds > 0) return;
-      closeDialog();
-    }
-  }
-
   const header = (
     <div className="page-header">
       <div>
-        <h1>Delete a team</h1>
-        <p>Removes a team of your organization, with its users and their connections.</p>
+        <h1>Delete a team by ID</h1>
+        <p>
+          Removes a team of a saved organization, with its users and their connections. A saved team is deleted from its row in{" "}
+          <Link to="/teams">Teams</Link>.
+        </p>
       </div>
     </div>
   );
 
-  if (!connection.managementKey) {
+  if (saved.orgs.length === 0) {
     return (
       <>
         {header}
         <div className="card empty-state">
-          <h2>A management key is needed</h2>
-          <p>Deleting a team needs your organization&apos;s management key. Add it in settings; it stays in this browser.</p>
-          <Link className="button button-primary" to="/settings">
-            Open settings
+          <h2>An organization is needed</h2>
+          <p>
+            Deleting a team needs your organization&apos;s ID and management key. Add the organization in Teams; its key stays in this
+            browser.
+          </p>
+          <Link className="button button-primary" to="/teams">
+            Go to Teams
           </Link>
         </div>
         <DeleteAttempts />
@@ -92,31 +76,40 @@ export function DeleteTeamPage() {
       {header}
       <div className="teams-layout">
         <form className="card stack" onSubmit={openDialog} noValidate aria-label="Team to delete">
-          {keyIsTeamKey && (
-            <div className="alert alert-error" role="alert">
-              <p className="alert-title">The management key in settings is the team API key</p>
-              <p>
-                A team API key cannot delete teams, and it is never sent as a management key.{" "}
-                <Link to="/settings">Enter the management key in settings</Link>.
-              </p>
-            </div>
-          )}
-          {idFields.map(({ field, label, what, hint }) => (
-            <TextField
-              key={field}
-              label={label}
-              value={ids[field]}
-              onChange={(value) => {
-                setIds((current) => ({ ...current, [field]: value }));
-                setFieldErrors((errors) => ({ ...errors, [field]: undefined }));
-              }}
-              className="mono"
-              spellCheck={false}
-              autoComplete="off"
-              error={uuidProblem(ids[field], what) ?? fieldErrors[field]?.join(" ")}
-              hint={hint}
-            />
-          ))}
+          <div className="field">
+            <label htmlFor={selectId}>Organization</label>
+            <select
+              id={selectId}
+              className="select"
+              value={orgEntryId}
+              onChange={(e) => setOrgEntryId(e.target.value)}
+              aria-describedby={`${selectId}-hint`}
+            >
+              {saved.orgs.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.label} ({o.orgId})
+                </option>
+              ))}
+            </select>
+            <p id={`${selectId}-hint`} className="hint small muted">
+              {connection.managementKey
+                ? "Its management key, kept in this browser, is sent with the deletion."
+                : "This tab has no management key for this organization: add it in Teams."}
+            </p>
+            {fieldErrors.org_id && <p className="field-error small">{fieldErrors.org_id.join(" ")}</p>}
+          </div>
+          <TextField
+            label="Team ID"
+            value={teamId}
+            onChange={(value) => {
+              setTeamId(value);
+              setFieldErrors((errors) => ({ ...errors, team_id: undefined }));
+            }}
+            className="mono"
+            spellCheck={false}
+            autoComplete="off"
+            error={uuidProblem(teamId, "The team ID") ?? fieldErrors.team_id?.join(" ")}
+          />
           {fieldErrors.other && (
             <div className="alert alert-error" role="alert">
               {fieldErrors.other.join(" ")}
@@ -131,18 +124,7 @@ export function DeleteTeamPage() {
         </form>
       </div>
       <DeleteAttempts />
-      {confirming && (
-        <ConfirmDeleteDialog
-          orgId={orgId.trim()}
-          teamId={teamId.trim()}
-          userCount={teamSize.userCount}
-          undoSeconds={flow.undoSeconds}
-          pending={pending}
-          error={dialogError}
-          onConfirm={() => void confirm()}
-          onCancel={closeDialog}
-        />
-      )}
+      {confirming && <DeleteTeamDialog connection={connection} teamId={teamId.trim()} onClose={closeDialog} onInvalid={setFieldErrors} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import type { Connection } from "../../api/connection.ts";
+import { teamTag, type Connection } from "../../api/connection.ts";
 import { managementClientOf, type TeamTarget } from "../../api/delete-team.ts";
 import { usersKeys } from "../../api/list-users.ts";
 import { undoSeconds } from "../../api/preferences.ts";
@@ -7,9 +7,10 @@ import { useStoredValue } from "../../components/use-stored-value.ts";
 import { deleteFlow } from "./delete-flow.ts";
 
 /**
- * The delete flow as the delete view uses it: its state, and `confirm`, which hands the flow
- * the management client's request, what to drop once the team is gone (its cached pages), and
- * the undo window from the preferences.
+ * The delete flow as the delete views use it: its state, and `confirm`, which hands the flow
+ * the management client's request, what to drop once the team is gone (its cached pages and
+ * index when the connection holds its key, else every team's), and the undo window from the
+ * preferences.
  */
 export function useDeleteTeam(connection: Connection) {
   const queryClient = useQueryClient();
@@ -24,7 +25,8 @@ export function useDeleteTeam(connection: Connection) {
         if (!client) throw new Error("No management key");
         return client.deleteTeam(target);
       },
-      afterDelete: () => queryClient.removeQueries({ queryKey: usersKeys.all }),
+      afterDelete: () =>
+        queryClient.removeQueries({ queryKey: connection.teamApiKey ? usersKeys.team(teamTag(connection)) : usersKeys.all }),
       note,
       undoSeconds: seconds,
     });

@@ -1,15 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Connection } from "../../api/connection.ts";
+import { connectionOf } from "../../api/connection.ts";
 import { usersPageOptions } from "../../api/list-users.ts";
+import type { TeamEntry } from "../../api/saved-entries.ts";
+import { useSavedEntries } from "../../components/use-saved-entries.ts";
+
+const noTeamKey = { baseUrl: "", managementUrl: "", orgId: "", teamApiKey: "", managementKey: "" };
 
 /**
- * How many users a team has, when the connection's team API key belongs to that team (the first
- * user of its first page says which team the key reads). Asked only while `enabled`.
+ * How many users a team has, when a saved team with this ID has its key in this tab (the `total`
+ * of its first page, the same query as the Teams page's count). Asked only while `enabled`.
  */
-export function useConfiguredTeamSize(connection: Connection, teamId: string, enabled: boolean) {
-  const options = usersPageOptions(connection, { offset: 0, limit: 1 });
+export function useTeamSize(teamId: string, enabled: boolean) {
+  const saved = useSavedEntries();
+  const wanted = teamId.trim().toLowerCase();
+  const team: TeamEntry | undefined = saved.teams.find((t) => t.teamId === wanted && saved.keys.teams[t.id]);
+  const options = usersPageOptions(team ? connectionOf(saved, team) : noTeamKey, { offset: 0, limit: 1 });
   const { data } = useQuery({ ...options, enabled: enabled && options.enabled });
-  const configuredTeamId = data?.page.users[0]?.team_id.toLowerCase();
-  const isConfiguredTeam = configuredTeamId !== undefined && configuredTeamId === teamId.trim().toLowerCase();
-  return { isConfiguredTeam, userCount: isConfiguredTeam ? data?.page.total : undefined };
+  return { savedTeam: team, userCount: data?.page.total };
 }

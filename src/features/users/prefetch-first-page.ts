@@ -1,18 +1,25 @@
 import type { QueryClient } from "@tanstack/query-core";
-import { connectionStore } from "../../api/connection.ts";
+import { connectionOf, findTeamByRef } from "../../api/connection.ts";
 import { usersPageOptions } from "../../api/list-users.ts";
+import { savedEntries } from "../../api/saved-entries.ts";
 import { normalizePage, normalizePageSize } from "./page-range.ts";
 
 export type FirstPageRequest = ReturnType<typeof requestFirstPage>;
 
+const usersPath = /^\/t\/([^/]+)\/users\/?$/;
+
 /**
- * On a first visit to /users, the page of users the URL asks for is requested before React and
- * the query client are loaded, so the answer travels while the app starts (see seedFirstPage).
- * Null anywhere else, or without a team API key.
+ * On a first visit to a team's users (`/t/<ref>/users`), the page of users the URL asks for is
+ * requested before React and the query client are loaded, so the answer travels while the app
+ * starts (see seedFirstPage). Null anywhere else, or without the team's key in this tab.
  */
 export function requestFirstPage({ pathname, search }: Pick<Location, "pathname" | "search">) {
-  const connection = connectionStore.get();
-  if (pathname !== "/users" || !connection.teamApiKey) return null;
+  const ref = usersPath.exec(pathname)?.[1];
+  if (ref === undefined) return null;
+  const saved = savedEntries.get();
+  const team = findTeamByRef(saved.teams, decodeURIComponent(ref));
+  const connection = team && connectionOf(saved, team);
+  if (!connection?.teamApiKey) return null;
   const params = new URLSearchParams(search);
   const limit = normalizePageSize(params.get("pageSize"));
   const { queryKey, queryFn } = usersPageOptions(connection, { offset: (normalizePage(params.get("page")) - 1) * limit, limit });

@@ -1,3 +1,5 @@
+import { switcherShortcut } from "../../components/shortcuts.ts";
+
 const shortcuts: [string[], string][] = [
   [["↓", "j"], "Next row"],
   [["↑", "k"], "Previous row"],
@@ -7,6 +9,7 @@ const shortcuts: [string[], string][] = [
   [["Esc"], "Close the user panel"],
   [["["], "Previous page"],
   [["]"], "Next page"],
+  [[switcherShortcut], "Switch team"],
 ];
 
 export function ShortcutsHelp() {

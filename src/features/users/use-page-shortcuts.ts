@@ -1,8 +1,5 @@
 import { useEffect } from "react";
-
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName));
-}
+import { isTyping } from "../../components/shortcuts.ts";
 
 /** `[` and `]` turn the page, anywhere on the page, unless the user is typing. */
 export function usePageShortcuts({ page, pageCount }: { page: number; pageCount: number | undefined }, goTo: (page: number) => void) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { User } from "../../api/contract.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
-import { useConnection } from "../../components/use-connection.ts";
+import { useTeam } from "../../components/use-current-team.ts";
 import { useSentUser } from "./whole-team/use-sent-user.ts";
 import { formatCalendarDate, formatDateTime } from "../../components/format.ts";
 import { SourceLogo } from "./source-logos.tsx";
@@ -29,7 +29,7 @@ function Instant({ value }: { value: string }) {
 
 /** Every field of one user, its sources and its JSON. Esc or Close returns to the table. */
 export function UserDetailPanel({ userId, user, sent, baseUrl, onClose }: UserDetailPanelProps) {
-  const connection = useConnection();
+  const { connection } = useTeam();
   const asked = useSentUser(connection, "atOffset" in sent ? userId : null, "atOffset" in sent ? sent.atOffset : undefined);
   const asSent = "user" in sent ? sent.user : asked.sent;
   // Only the answer as sent is shown: never the parsed user in its place.

@@ -2,10 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { Link } from "../../components/link.tsx";
 import type { User } from "../../api/contract.ts";
-import { describeError } from "../../api/describe-error.ts";
 import { listWords, usersPageOptions } from "../../api/list-users.ts";
-import { ErrorAlert } from "../../components/error-alert.tsx";
-import { useConnection } from "../../components/use-connection.ts";
+import { teamRef } from "../../api/connection.ts";
+import { TeamName } from "../../components/team-name.tsx";
+import { useSavedEntries } from "../../components/use-saved-entries.ts";
+import { useTeam } from "../../components/use-current-team.ts";
 import { ColumnMenu } from "./column-menu.tsx";
 import { filterUsers } from "./filter-users.ts";
 import { usePageCorrection, usePageParams } from "./page-params.ts";
@@ -23,8 +24,8 @@ import { searchableUsers } from "./whole-team/use-whole-team.ts";
 import "./users.css";
 
 // Opened on demand; not part of the page's first load.
+const ErrorAlert = lazy(async () => ({ default: (await import("../../components/error-alert.tsx")).ErrorAlert }));
 const UserDetailPanel = lazy(async () => ({ default: (await import("./user-detail-panel.tsx")).UserDetailPanel }));
-const DemoConnect = lazy(async () => ({ default: (await import("../../components/demo-connect.tsx")).DemoConnect }));
 const WholeTeamBar = lazy(async () => ({ default: (await import("./whole-team/whole-team-bar.tsx")).WholeTeamBar }));
 const TeamFacetsBar = lazy(async () => ({ default: (await import("./whole-team/team-facets-bar.tsx")).TeamFacetsBar }));
 
@@ -32,7 +33,8 @@ const noUsers: User[] = [];
 const noRows: TeamRow[] = [];
 
 export function UsersPage() {
-  const connection = useConnection();
+  const { team, org, connection } = useTeam();
+  const { teams } = useSavedEntries();
   const pageParams = usePageParams();
   const { params, update } = pageParams;
   const { page, pageSize, userId, teamQuery } = params;
@@ -91,47 +93,30 @@ export function UsersPage() {
   const openRow = whole.active ? teamRows?.find((row) => row.user.user_id === userId) : undefined;
   const pageIndexOfUser = pageUsers.findIndex((u) => u.user_id === userId);
 
-  const teamId = data?.users[0]?.team_id;
   const header = (
     <div className="page-header">
       <div>
         <h1>Users</h1>
-        <p>The users of the team whose API key is set in settings.</p>
+        <p>
+          The users of <TeamName team={team} />.
+        </p>
       </div>
-      {teamId && (
-        <Link className="button button-ghost users-danger-link" to={`/teams/delete?teamId=${encodeURIComponent(teamId)}`}>
+      {org && (
+        <Link className="button button-ghost users-danger-link" to={`/teams?delete=${encodeURIComponent(teamRef(team, teams))}`}>
           Delete this team…
         </Link>
       )}
     </div>
   );
 
-  if (!connection.teamApiKey) {
-    return (
-      <>
-        {header}
-        <div className="stack">
-          <div className="card empty-state">
-            <h2>Connect a team</h2>
-            <p>Enter your team API key in settings to list the team&apos;s users. The key stays in this browser.</p>
-            <Link className="button button-primary" to="/settings">
-              Open settings
-            </Link>
-          </div>
-          <Suspense fallback={null}>
-            <DemoConnect />
-          </Suspense>
-        </div>
-      </>
-    );
-  }
-
   let body;
   if (query.isPending) {
     body = <UsersSkeleton />;
   } else if (query.isError) {
     body = (
-      <ErrorAlert description={describeError(query.error, listWords)} retry={() => void query.refetch()} retrying={query.isFetching} />
+      <Suspense fallback={<UsersSkeleton />}>
+        <ErrorAlert error={query.error} words={listWords} retry={() => void query.refetch()} retrying={query.isFetching} />
+      </Suspense>
     );
   } else if (data && data.total === 0) {
     body = (

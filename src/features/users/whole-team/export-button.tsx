@@ -3,6 +3,7 @@ import { formatCount } from "../../../components/format.ts";
 import type { ExportFormat, ExportProgress } from "./export-team.ts";
 import type { TeamQuery } from "./team-index.ts";
 import type { WholeTeam } from "./whole-team.ts";
+import { download } from "../../../components/download.ts";
 
 interface ExportButtonsProps {
   team: WholeTeam;
@@ -13,16 +14,6 @@ interface ExportButtonsProps {
 }
 
 type Running = { format: ExportFormat; progress: ExportProgress | null; controller: AbortController };
-
-function download({ fileName, blob }: { fileName: string; blob: Blob }) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // The download has its own reference to the Blob by now.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 /** Exports as CSV or NDJSON, of the whole team or of the selection shown, with progress and Cancel. */
 export function ExportButtons({ team, selection, total }: ExportButtonsProps) {

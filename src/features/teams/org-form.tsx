@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from "react";
+import { hasProblems, normalizeUrl, orgDraftProblems, type OrgDraft, type Problems } from "../../api/entry-rules.ts";
+import { newEntryId, savedEntries, type OrgEntry } from "../../api/saved-entries.ts";
+import { keyTail } from "../../components/format.ts";
+import { SecretInput } from "../../components/secret-input.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { useSavedEntries } from "../../components/use-saved-entries.ts";
+import { ModalDialog } from "./modal-dialog.tsx";
+
+interface OrgFormProps {
+  editing?: OrgEntry;
+  onDone: (message: string | null) => void;
+}
+
+/** Adds or edits a saved organization: what deleting its teams needs. */
+export function OrgForm({ editing, onDone }: OrgFormProps) {
+  const saved = useSavedEntries();
+  const origin = window.location.origin;
+  const savedKey = editing ? (saved.keys.orgs[editing.id] ?? "") : "";
+  const [draft, setDraft] = useState<OrgDraft>({
+    label: editing?.label ?? "",
+    orgId: editing?.orgId ?? "",
+    managementUrl: editing?.managementUrl ?? "",
+    managementKey: "",
+  });
+  const [shown, setShown] = useState<Problems<OrgDraft>>({});
+  const set = (field: keyof OrgDraft) => (value: string) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    setShown((s) => ({ ...s, [field]: undefined }));
+  };
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    const problems = orgDraftProblems(draft, saved, origin, editing?.id);
+    setShown(problems);
+    if (hasProblems(problems)) return;
+    const entry: OrgEntry = {
+      id: editing?.id ?? newEntryId(),
+      label: draft.label.trim(),
+      orgId: draft.orgId.trim().toLowerCase(),
+      managementUrl: normalizeUrl(draft.managementUrl, origin),
+    };
+    savedEntries.change({
+      orgs: editing ? saved.orgs.map((o) => (o.id === entry.id ? entry : o)) : [...saved.orgs, entry],
+      orgKeys: draft.managementKey.trim() ? { [entry.id]: draft.managementKey } : {},
+    });
+    onDone(editing ? `Saved ${entry.label}.` : `Added ${entry.label}.`);
+  }
+
+  return (
+    <ModalDialog title={editing ? `Edit ${editing.label}` : "Add an organization"} onClose={() => onDone(null)}>
+      <form className="stack" onSubmit={save} noValidate aria-label={editing ? `Edit ${editing.label}` : "Add an organization"}>
+        <TextField label="Label" value={draft.label} onChange={set("label")} error={shown.label} hint="The name you know it by." />
+        <TextField
+          label="Organization ID"
+          value={draft.orgId}
+          onChange={set("orgId")}
+          error={shown.orgId}
+          className="mono"
+          spellCheck={false}
+          autoComplete="off"
+        />
+        <TextField
+          label="Management API URL"
+          value={draft.managementUrl}
+          onChange={set("managementUrl")}
+          error={shown.managementUrl}
+          placeholder={origin}
+          inputMode="url"
+          spellCheck={false}
+          hint="Where teams are deleted. Empty: this origin."
+        />
+        <SecretInput
+          label="Management key"
+          value={draft.managementKey}
+          onChange={set("managementKey")}
+          error={shown.managementKey}
+          hint={
+            savedKey
+              ? `Leave empty to keep the key ending in ${keyTail(savedKey)}. Sent only to the delete operation.`
+              : "Deletes this organization's teams. Sent only to the delete operation."
+          }
+        />
+        <div className="teams-dialog-actions">
+          <button type="button" className="button" onClick={() => onDone(null)}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary">
+            {editing ? "Save organization" : "Add organization"}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

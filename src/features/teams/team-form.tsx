@@ -1,0 +1,189 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { teamTag } from "../../api/connection.ts";
+import { describeError, errorSentence } from "../../api/describe-error.ts";
+import {
+  environments,
+  hasProblems,
+  normalizeUrl,
+  sameTeam,
+  settleTeamId,
+  teamDraftProblems,
+  type Problems,
+  type TeamDraft,
+} from "../../api/entry-rules.ts";
+import { createTeamClient, listWords, usersKeys } from "../../api/list-users.ts";
+import { asTeamApiKey } from "../../api/key-kinds.ts";
+import { newEntryId, savedEntries, type TeamEntry } from "../../api/saved-entries.ts";
+import { keyTail } from "../../components/format.ts";
+import { SecretInput } from "../../components/secret-input.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { useSavedEntries } from "../../components/use-saved-entries.ts";
+import { ModalDialog } from "./modal-dialog.tsx";
+
+interface TeamFormProps {
+  /** The entry to edit; a new one otherwise. */
+  editing?: TeamEntry;
+  onDone: (message: string | null) => void;
+}
+
+/**
+ * Adds or edits a saved team. A key is checked with the service before it is saved (`GET
+ * /v2/user/?limit=1`), which also tells the team's ID and size; an empty team's ID is typed.
+ */
+export function TeamForm({ editing, onDone }: TeamFormProps) {
+  const saved = useSavedEntries();
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const origin = window.location.origin;
+  const savedKey = editing ? (saved.keys.teams[editing.id] ?? "") : "";
+  const [draft, setDraft] = useState<TeamDraft>({
+    label: editing?.label ?? "",
+    environment: editing?.environment ?? "",
+    baseUrl: editing?.baseUrl ?? "",
+    teamApiKey: "",
+    teamId: editing?.teamId ?? "",
+    orgEntryId: editing?.orgEntryId ?? saved.orgs[0]?.id ?? null,
+  });
+  const [shown, setShown] = useState<Problems<TeamDraft>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const set = (field: keyof TeamDraft) => (value: string) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    setShown((s) => ({ ...s, [field]: undefined }));
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const problems = teamDraftProblems(draft, saved, origin, editing);
+    setShown(problems);
+    if (hasProblems(problems)) return;
+    const baseUrl = normalizeUrl(draft.baseUrl, origin);
+    const key = draft.teamApiKey.trim() || savedKey;
+    let teamId = draft.teamId.trim().toLowerCase();
+    let checked;
+    if (key) {
+      setChecking(true);
+      try {
+        checked = await createTeamClient({ baseUrl, apiKey: asTeamApiKey(key) }).listUsersAsSent({ offset: 0, limit: 1 });
+      } catch (error) {
+        setFailure(`The key was not saved. ${errorSentence(describeError(error, listWords))}`);
+        return;
+      } finally {
+        setChecking(false);
+      }
+      const settled = settleTeamId(draft.teamId, checked.page.users[0]?.team_id);
+      if ("problem" in settled) return setShown({ teamId: settled.problem });
+      teamId = settled.teamId;
+      const twin = sameTeam(saved, teamId, baseUrl, editing?.id);
+      if (twin) return setShown({ teamId: `This team is already saved, as ${twin.label} (same team ID and API base URL).` });
+    }
+
+    const entry: TeamEntry = {
+      id: editing?.id ?? newEntryId(),
+      label: draft.label.trim(),
+      environment: draft.environment.trim(),
+      baseUrl,
+      teamId,
+      orgEntryId: draft.orgEntryId || null,
+      hasKey: key !== "",
+    };
+    // What was cached under the old key or place is dropped; the new answer seeds the count.
+    if (editing && savedKey)
+      queryClient.removeQueries({ queryKey: usersKeys.team(teamTag({ baseUrl: editing.baseUrl, teamApiKey: savedKey })) });
+    if (checked) queryClient.setQueryData(usersKeys.list({ team: teamTag({ baseUrl, teamApiKey: key }), offset: 0, limit: 1 }), checked);
+    savedEntries.change({
+      teams: editing ? saved.teams.map((t) => (t.id === entry.id ? entry : t)) : [...saved.teams, entry],
+      teamKeys: { [entry.id]: key },
+    });
+    onDone(editing ? `Saved ${entry.label}.` : `Added ${entry.label}.`);
+  }
+
+  const keyHint = savedKey
+    ? `Leave empty to keep the key ending in ${keyTail(savedKey)}. Sent only to the list operation.`
+    : editing?.hasKey
+      ? "This tab has no key for this team: enter it to list its users. Sent only to the list operation."
+      : "Optional: without it the team can be deleted, not browsed. Checked with the service before it is saved.";
+  const teamIdHint =
+    draft.teamApiKey.trim() || savedKey
+      ? "Optional with a key: the service tells it (type it for an empty team)."
+      : "Required without a key.";
+
+  return (
+    <ModalDialog title={editing ? `Edit ${editing.label}` : "Add a team"} onClose={() => onDone(null)} busy={checking}>
+      <form className="stack" onSubmit={(e) => void save(e)} noValidate aria-label={editing ? `Edit ${editing.label}` : "Add a team"}>
+        <TextField label="Label" value={draft.label} onChange={set("label")} error={shown.label} hint="The name you know this team by." />
+        <TextField
+          label="Environment"
+          value={draft.environment}
+          onChange={set("environment")}
+          error={shown.environment}
+          list={`${ids}-environments`}
+          hint="Production, sandbox, or your own word. Production stands out wherever the team is named."
+          autoComplete="off"
+        />
+        <datalist id={`${ids}-environments`}>
+          {environments.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+        <TextField
+          label="API base URL"
+          value={draft.baseUrl}
+          onChange={set("baseUrl")}
+          error={shown.baseUrl}
+          placeholder={origin}
+          inputMode="url"
+          spellCheck={false}
+          hint="Where users are listed. Empty: this origin."
+        />
+        <SecretInput label="Team API key" value={draft.teamApiKey} onChange={set("teamApiKey")} error={shown.teamApiKey} hint={keyHint} />
+        <div className="field">
+          <label htmlFor={`${ids}-org`}>Organization</label>
+          <select
+            id={`${ids}-org`}
+            className="select"
+            value={draft.orgEntryId ?? ""}
+            onChange={(e) => setDraft((d) => ({ ...d, orgEntryId: e.target.value || null }))}
+            aria-describedby={`${ids}-org-hint`}
+          >
+            <option value="">None (browse only)</option>
+            {saved.orgs.map((org) => (
+              <option key={org.id} value={org.id}>
+                {org.label}
+              </option>
+            ))}
+          </select>
+          <p id={`${ids}-org-hint`} className="hint small muted">
+            The organization whose management key deletes this team.
+          </p>
+        </div>
+        <TextField
+          label="Team ID"
+          value={draft.teamId}
+          onChange={set("teamId")}
+          error={shown.teamId}
+          className="mono"
+          spellCheck={false}
+          autoComplete="off"
+          hint={teamIdHint}
+        />
+        {failure && (
+          <div className="alert alert-error" role="alert">
+            {failure}
+          </div>
+        )}
+        <div className="teams-dialog-actions">
+          <button type="button" className="button" onClick={() => onDone(null)} disabled={checking}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={checking}>
+            {checking && <span className="spinner" aria-hidden="true" />}
+            {editing ? "Save team" : "Add team"}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

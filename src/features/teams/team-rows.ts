@@ -1,0 +1,85 @@
+/**
+ * What the Teams table says of each saved team: its size (the `total` of a one-user page, the
+ * same query as the delete dialog's, at most 4 asked at a time), whether its key works, and
+ * what became of a deletion from this tab.
+ */
+import { useQueries, type UseQueryResult } from "@tanstack/react-query";
+import { concurrencyLimit } from "../../api/concurrency.ts";
+import { connectionOf, type Connection } from "../../api/connection.ts";
+import { describeError, errorSentence } from "../../api/describe-error.ts";
+import { AuthenticationError, NetworkError } from "../../api/errors.ts";
+import { listWords, usersPageOptions, type PageAsSent } from "../../api/list-users.ts";
+import { orgOf, type OrgEntry, type SavedEntries, type TeamEntry } from "../../api/saved-entries.ts";
+import type { DeleteAttempt } from "./delete-log.ts";
+
+export type KeyStatus =
+  | { kind: "works" }
+  | { kind: "checking" }
+  | { kind: "rejected" | "unreachable" | "failed"; reason: string }
+  /** Saved with a key, which this tab does not hold. */
+  | { kind: "not in this tab" }
+  /** Saved without a key: delete-only. */
+  | { kind: "none" };
+
+/** A deletion of this team from this tab, as the record of attempts has it. */
+export type Deletion = { kind: "deleted" } | { kind: "gone" } | null;
+
+export interface TeamRow {
+  team: TeamEntry;
+  org: OrgEntry | undefined;
+  connection: Connection;
+  users: number | undefined;
+  keyStatus: KeyStatus;
+  deletion: Deletion;
+  refetch: () => void;
+}
+
+const oneAtATime = concurrencyLimit(4);
+
+export function keyStatus(team: TeamEntry, connection: Connection, query: UseQueryResult<PageAsSent>): KeyStatus {
+  if (!connection.teamApiKey) return team.hasKey ? { kind: "not in this tab" } : { kind: "none" };
+  if (query.isSuccess) return { kind: "works" };
+  if (!query.isError) return { kind: "checking" };
+  const reason = errorSentence(describeError(query.error, listWords));
+  if (query.error instanceof AuthenticationError) return { kind: "rejected", reason };
+  if (query.error instanceof NetworkError) return { kind: "unreachable", reason };
+  return { kind: "failed", reason };
+}
+
+/** The latest attempt to delete this team of this organization from this tab, if it settled that the team is gone. */
+export function deletionOf(team: TeamEntry, org: OrgEntry | undefined, attempts: DeleteAttempt[]): Deletion {
+  const last = attempts.find((a) => a.teamId.toLowerCase() === team.teamId && (!org || a.orgId.toLowerCase() === org.orgId));
+  if (last?.outcome === "deleted") return { kind: "deleted" };
+  if (last?.outcome === "not found") return { kind: "gone" };
+  return null;
+}
+
+export function useTeamRows(saved: SavedEntries, attempts: DeleteAttempt[]): TeamRow[] {
+  const connections = saved.teams.map((team) => connectionOf(saved, team));
+  const queries = useQueries({
+    queries: connections.map((connection) => {
+      const options = usersPageOptions(connection, { offset: 0, limit: 1 });
+      return {
+        ...options,
+        queryFn: (context: { signal: AbortSignal }) => oneAtATime(() => options.queryFn(context)),
+        placeholderData: undefined,
+      };
+    }),
+  });
+  return saved.teams.map((team, i) => {
+    const query = queries[i]!;
+    const connection = connections[i]!;
+    const org = orgOf(saved, team);
+    return {
+      team,
+      org,
+      connection,
+      users: query.data?.page.total,
+      keyStatus: keyStatus(team, connection, query),
+      deletion: deletionOf(team, org, attempts),
+      refetch: () => {
+        if (connection.teamApiKey) void query.refetch();
+      },
+    };
+  });
+}
