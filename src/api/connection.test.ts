@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { connectionOf, findTeamByRef, teamPath, teamRef } from "./connection.ts";
+import type { SavedEntries, TeamEntry } from "./saved-entries.ts";
+
+const id = "0a0a0a0a-0000-4000-8000-00000000000a";
+const entry = (over: Partial<TeamEntry>): TeamEntry => ({
+  id: "t1",
+  label: "Sleep study",
+  environment: "production",
+  baseUrl: "",
+  teamId: id,
+  orgEntryId: null,
+  hasKey: true,
+  ...over,
+});
+
+describe("a team's reference in the URL", () => {
+  it("is its team ID, which a colleague who saved the same team also has", () => {
+    const teams = [entry({})];
+    expect(teamRef(teams[0]!, teams)).toBe(id);
+    expect(teamPath(teams[0]!, teams)).toBe(`/t/${id}/users`);
+    expect(findTeamByRef(teams, id.toUpperCase())).toBe(teams[0]);
+    expect(findTeamByRef(teams, "0b0b0b0b-0000-4000-8000-00000000000b")).toBeUndefined();
+  });
+
+  it("names the host when two saved teams at different services share the ID", () => {
+    const here = entry({});
+    const there = entry({ id: "t2", baseUrl: "https://sandbox.example:8443" });
+    const teams = [here, there];
+    expect(teamRef(here, teams)).toBe(`${id}@here`);
+    expect(teamRef(there, teams)).toBe(`${id}@sandbox.example:8443`);
+    expect(findTeamByRef(teams, `${id}@sandbox.example:8443`)).toBe(there);
+    expect(findTeamByRef(teams, `${id}@here`)).toBe(here);
+    expect(findTeamByRef(teams, id)).toBeUndefined();
+  });
+});
+
+describe("a saved team's connection", () => {
+  it("takes its organization's place and the keys this tab holds, and nothing of other entries", () => {
+    const saved: SavedEntries = {
+      orgs: [{ id: "o1", label: "Acme", orgId: "0c0c0c0c-0000-4000-8000-00000000000c", managementUrl: "https://manage.example" }],
+      teams: [
+        entry({ orgEntryId: "o1", baseUrl: "https://api.example" }),
+        entry({ id: "t2", teamId: "0b0b0b0b-0000-4000-8000-00000000000b" }),
+      ],
+      keys: { teams: { t1: "svc_team_one", t2: "svc_team_two" }, orgs: { o1: "svc_mgmt_acme" } },
+      rememberKeys: false,
+      recent: [],
+    };
+    expect(connectionOf(saved, saved.teams[0]!)).toEqual({
+      baseUrl: "https://api.example",
+      managementUrl: "https://manage.example",
+      orgId: "0c0c0c0c-0000-4000-8000-00000000000c",
+      teamApiKey: "svc_team_one",
+      managementKey: "svc_mgmt_acme",
+    });
+    expect(connectionOf(saved, saved.teams[1]!)).toEqual({
+      baseUrl: "",
+      managementUrl: "",
+      orgId: "",
+      teamApiKey: "svc_team_two",
+      managementKey: "",
+    });
+  });
+});
