@@ -11,10 +11,10 @@ test("Cancel deletes nothing; focus returns to the trigger", async ({ page, conn
   const team = demo.disposable(1);
   await connect({ teamApiKey: team.api_key, managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 0 });
   const sent = deletesSent(page);
-  await page.goto("/users");
-  await page.getByRole("link", { name: "Delete this team…" }).click();
+  await page.goto(`/teams/delete?teamId=${team.team_id}`);
   await expect(page.getByLabel("Team ID")).toHaveValue(team.team_id);
-  await expect(page.getByLabel("Organization ID")).toHaveValue(demo.orgId);
+  await expect(page.getByLabel("Organization")).toHaveValue(/./);
+  await expect(page.getByLabel("Organization").locator("option:checked")).toHaveText(`Test organization (${demo.orgId})`);
 
   const trigger = page.getByRole("button", { name: "Delete team" });
   await trigger.click();
@@ -39,7 +39,7 @@ test("Cancel deletes nothing; focus returns to the trigger", async ({ page, conn
   await expect(pageRange(page)).toHaveText("Showing 1–3 of 3");
 });
 
-test("confirming deletes the team; the users page then reports the key revoked; a second delete is a 404", async ({
+test("Delete this team… on the users page confirms in its row's dialog; the users page then reports the key revoked; a second delete is a 404", async ({
   page,
   connect,
   demo,
@@ -51,12 +51,16 @@ test("confirming deletes the team; the users page then reports the key revoked; 
   await page.goto("/users");
   await expect(pageRange(page)).toHaveText("Showing 1–3 of 3");
   await page.getByRole("link", { name: "Delete this team…" }).click();
+  await expect(page).toHaveURL(/\/teams\?delete=/);
+  await expect(dialog(page)).toContainText(team.name);
   // Pasted with spaces and in capitals: still the same ID.
-  await confirmDelete(`  ${team.team_id.toUpperCase()} `);
+  await dialog(page).getByLabel("Type the team's label or ID to confirm").fill(`  ${team.team_id.toUpperCase()} `);
+  await dialog(page).getByRole("button", { name: "Delete this team" }).click();
 
   await expect(dialog(page)).toHaveCount(0);
-  await expect(page.getByRole("status")).toContainText(`Team ${team.team_id} was deleted.`);
-  await expect(page.getByRole("status")).toContainText("no longer works");
+  const toast = page.getByRole("status").filter({ hasText: "was deleted" });
+  await expect(toast).toContainText(`Team ${team.team_id} was deleted.`);
+  await expect(toast).toContainText("no longer works");
   expect(sent).toHaveLength(1);
   expect(sent[0]!.url()).toContain(`/v1/org/${demo.orgId}/team/${team.team_id}`);
   expect((await usersOf(page, team.api_key)).status()).toBe(401);
@@ -64,7 +68,7 @@ test("confirming deletes the team; the users page then reports the key revoked; 
   await page.getByRole("link", { name: "Users", exact: true }).click();
   await expect(page.getByRole("alert")).toContainText("The team API key was rejected");
 
-  await page.goBack();
+  await page.goto(`/teams/delete?teamId=${team.team_id}`);
   await confirmDelete(team.team_id);
   await expect(dialog(page).getByRole("alert")).toHaveText("No such team in this organization. It may already be deleted.");
 
@@ -105,8 +109,10 @@ test("a team key in place of the management key never leaves the browser as X-Ma
   page.on("request", (request) => headers.push(request.headers()));
   await page.goto(`/users`);
   await expect(pageRange(page)).toHaveText("Showing 1–3 of 3");
-  await page.getByRole("link", { name: "Delete this team…" }).click();
-  await expect(page.getByRole("alert")).toContainText("The management key in settings is the team API key");
+  await page.goto("/teams");
+  await expect(page.getByRole("button", { name: `Delete team ${team.name}…` })).toBeDisabled();
+  await page.goto(`/teams/delete?teamId=${team.team_id}`);
+  await expect(page.getByRole("alert")).toContainText("The management key saved for Test organization is a team API key");
   await expect(page.getByRole("button", { name: "Delete team" })).toBeDisabled();
   await page.getByLabel("Team ID").press("Enter");
   await expect(dialog(page)).toHaveCount(0);
@@ -125,11 +131,8 @@ test("IDs are checked as UUIDs while typing", async ({ page, connect, demo, expe
   await expect(page.getByText("The team ID is a UUID: only the digits 0–9, the letters a–f and hyphens.")).toBeVisible();
   await expect(teamId).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("button", { name: "Delete team" })).toBeDisabled();
-  await page.getByLabel("Organization ID").fill("12345678-1234-1234-1234-1234567890zz");
-  await expect(page.getByText("The organization ID is a UUID: only the digits")).toBeVisible();
   await expectAccessible();
   await teamId.fill(demo.disposable(6).team_id);
-  await page.getByLabel("Organization ID").fill(demo.orgId);
   await expect(page.getByRole("button", { name: "Delete team" })).toBeEnabled();
 });
 
@@ -224,10 +227,17 @@ test("keyboard only: fill, open, confirm; Enter in the confirmation never confir
   expect(sent).toHaveLength(1);
 });
 
-test("without a management key, the page links to settings", async ({ page, expectAccessible }) => {
+test("without a saved organization, the page links to Teams", async ({ page, expectAccessible }) => {
   await page.goto("/teams/delete");
-  await expect(page.getByRole("heading", { name: "A management key is needed" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "An organization is needed" })).toBeVisible();
   await expectAccessible();
-  await page.getByRole("link", { name: "Open settings" }).click();
-  await expect(page.getByLabel("Management key")).toBeVisible();
+  await page.getByRole("link", { name: "Go to Teams" }).click();
+  await expect(page.getByRole("heading", { name: "Teams", exact: true })).toBeVisible();
+});
+
+test("a saved organization whose key this tab lacks: the form says so and cannot delete", async ({ page, connect, demo }) => {
+  await connect({ orgId: demo.orgId });
+  await page.goto(`/teams/delete?teamId=${demo.disposable(6).team_id}`);
+  await expect(page.getByText("This tab has no management key for this organization: add it in Teams.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Delete team" })).toBeDisabled();
 });

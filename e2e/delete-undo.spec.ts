@@ -104,7 +104,7 @@ test("reloading the tab during the window sends nothing", async ({ page, connect
   await confirmDelete(team.team_id);
   await expect(toast(page)).toContainText("will be deleted in");
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Delete a team" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Delete a team by ID" })).toBeVisible();
   await page.waitForTimeout(3_000);
   expect(sent).toHaveLength(0);
   await expect(toast(page)).toHaveCount(0);

@@ -1,117 +1,31 @@
 import { expect, test } from "./fixtures.ts";
 
-test.describe("settings", () => {
-  test("Test connection reports the team's user count for the demo key", async ({ page, demo }) => {
-    await page.goto("/settings");
-    await page.getByLabel("Team API key").fill(demo.bigTeam.api_key);
-    await page.getByRole("button", { name: "Test connection" }).click();
-    await expect(page.getByRole("status")).toHaveText("Connected. The team has 2,500 users.");
-  });
-
-  test("a wrong key gets a precise message", async ({ page }) => {
-    await page.goto("/settings");
-    await page.getByLabel("Team API key").fill("svc_team_this-key-does-not-exist-000");
-    await page.getByRole("button", { name: "Test connection" }).click();
-    const alert = page.getByRole("alert").filter({ hasText: "rejected" });
-    await expect(alert).toContainText("The team API key was rejected. Invalid API key.");
-    await expect(alert).not.toContainText("this-key-does-not-exist");
-  });
-
-  test("a management key used as the team key is named as such", async ({ page, demo }) => {
-    await page.goto("/settings");
-    await page.getByLabel("Team API key").fill(demo.managementKey);
-    await page.getByRole("button", { name: "Test connection" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "rejected" })).toContainText("This is a management key");
-  });
-
-  test("a dead service gets a clear message", async ({ page, demo }) => {
-    await page.goto("/settings");
-    await page.getByLabel("API base URL").fill("http://127.0.0.1:9");
-    await page.getByLabel("Team API key").fill(demo.bigTeam.api_key);
-    await page.getByRole("button", { name: "Test connection" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "could not be reached" })).toBeVisible({ timeout: 20_000 });
-  });
-
-  test("keys are masked, can be revealed, and the two kinds cannot be the same", async ({ page, demo }) => {
-    await page.goto("/settings");
-    const key = page.getByLabel("Team API key");
-    await key.fill(demo.bigTeam.api_key);
-    await expect(key).toHaveAttribute("type", "password");
-    await page.getByRole("button", { name: "Show", exact: true }).first().click();
-    await expect(key).toHaveAttribute("type", "text");
-    await page.getByLabel("Management key").fill(demo.bigTeam.api_key);
-    await expect(page.getByText("This is the team API key.")).toBeVisible();
-    await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Fix the fields" })).toBeVisible();
-  });
-
-  test("keys stay out of localStorage and URLs unless remembering is chosen, and Forget keys clears them", async ({ page, demo }) => {
-    const urls: string[] = [];
-    page.on("request", (request) => urls.push(request.url()));
-    await page.goto("/settings");
-    await page.getByLabel("Team API key").fill(demo.bigTeam.api_key);
-    await page.getByLabel("Management key").fill(demo.managementKey);
-    await page.getByLabel("Organization ID").fill(demo.orgId);
-    await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByRole("status")).toHaveText("Saved.");
-
-    const storage = () => page.evaluate(() => ({ local: JSON.stringify(localStorage), session: JSON.stringify(sessionStorage) }));
-    let stored = await storage();
-    expect(stored.local).not.toContain(demo.bigTeam.api_key);
-    expect(stored.local).not.toContain(demo.managementKey);
-    expect(stored.local).toContain(demo.orgId);
-    expect(stored.session).toContain(demo.bigTeam.api_key);
-
-    // The users page reads with the saved key; the key travels in a header only.
-    await page.getByRole("link", { name: "Users", exact: true }).click();
-    await expect(page.getByRole("table", { name: "Users" })).toBeVisible();
-    await page.goto("/settings");
-    await page.getByLabel("Remember keys on this device").check();
-    await expect(page.getByRole("note")).toContainText("local storage");
-    await page.getByRole("button", { name: "Save" }).click();
-    stored = await storage();
-    expect(stored.local).toContain(demo.bigTeam.api_key);
-    expect(stored.session).not.toContain(demo.bigTeam.api_key);
-
-    await page.getByRole("button", { name: "Forget keys" }).click();
-    await expect(page.getByRole("status")).toContainText("Keys forgotten");
-    stored = await storage();
-    for (const where of [stored.local, stored.session]) {
-      expect(where).not.toContain(demo.bigTeam.api_key);
-      expect(where).not.toContain(demo.managementKey);
-    }
-    await expect(page.getByLabel("Team API key")).toHaveValue("");
-    await expect(page.getByRole("region", { name: "Current connection" })).toContainText("Team keynot set");
-
-    expect(urls.length).toBeGreaterThan(3);
-    for (const url of urls) {
-      expect(url).not.toContain(demo.bigTeam.api_key);
-      expect(url).not.toContain(demo.managementKey);
-    }
-  });
-});
-
 test.describe("shell", () => {
-  test("home redirects to the users, unknown paths get a not-found page", async ({ page }) => {
+  test("home and /users lead to Teams while no team is saved; unknown paths get a not-found page", async ({ page }) => {
     await page.goto("/");
-    await expect(page).toHaveURL(/\/users$/);
-    await expect(page.getByRole("link", { name: "Open settings" })).toBeVisible();
+    await expect(page).toHaveURL(/\/teams$/);
+    await expect(page.getByRole("heading", { name: "No teams saved yet" })).toBeVisible();
+    await page.goto("/users");
+    await expect(page).toHaveURL(/\/teams$/);
     await page.goto("/no/such/page");
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-    await page.getByRole("link", { name: "Go to users" }).click();
-    await expect(page).toHaveURL(/\/users$/);
+    await page.getByRole("link", { name: "Go to Teams" }).click();
+    await expect(page).toHaveURL(/\/teams$/);
   });
 
-  test("the navigation moves between views without reloading and marks the current one", async ({ page }) => {
+  test("the navigation moves between views without reloading and marks the current one", async ({ page, connect, demo }) => {
+    await connect({ teamApiKey: demo.smallTeam.api_key });
+    const usersPath = `/t/${demo.smallTeam.team_id}/users`;
     await page.goto("/users");
+    await expect(page).toHaveURL(usersPath);
     await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
     const nav = page.getByRole("navigation", { name: "Main" });
     const current = () => nav.locator('[aria-current="page"]');
     await expect(current()).toHaveText("Users");
     for (const [name, path] of [
-      ["Delete a team", "/teams/delete"],
+      ["Teams", "/teams"],
       ["Settings", "/settings"],
-      ["Users", "/users"],
+      ["Users", usersPath],
     ] as const) {
       await nav.getByRole("link", { name }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
@@ -125,7 +39,7 @@ test.describe("shell", () => {
       nav.getByRole("link", { name: "Settings" }).click({ modifiers: ["ControlOrMeta"] }),
     ]);
     await expect(tab).toHaveURL(/\/settings$/);
-    await expect(page).toHaveURL(/\/users$/);
+    await expect(page).toHaveURL(usersPath);
   });
 
   test("the theme follows the system and can be switched", async ({ page }) => {
@@ -141,7 +55,7 @@ test.describe("shell", () => {
   });
 
   test("pages are served with a strict Content-Security-Policy and security headers", async ({ request }) => {
-    for (const path of ["/users", "/settings", "/teams/delete", "/nowhere"]) {
+    for (const path of ["/users", "/teams", "/t/0a0a0a0a-0000-4000-8000-00000000000a/users", "/settings", "/teams/delete", "/nowhere"]) {
       const response = await request.get(path);
       expect(response.status()).toBe(200);
       const headers = response.headers();
@@ -155,19 +69,29 @@ test.describe("shell", () => {
     expect(await api.json()).toEqual({ detail: "Not Found" });
   });
 
-  test("the layout shows which keys are set, never the keys", async ({ page, connect, demo }) => {
-    await connect({ teamApiKey: demo.bigTeam.api_key });
+  test("the header names the current team and its environment, production in colour and words, never a key", async ({
+    page,
+    connect,
+    demo,
+  }) => {
+    await connect({ teamApiKey: demo.bigTeam.api_key, environment: "prod" });
     await page.goto("/users");
-    const summary = page.getByRole("region", { name: "Current connection" });
-    await expect(summary).toContainText("Team keyset");
-    await expect(summary).toContainText("Management keynot set");
+    const switcher = page.getByRole("button", { name: /^Switch team/ });
+    await expect(switcher).toHaveText(`Team${demo.bigTeam.name} Production▾`);
+    const badge = switcher.getByText("Production");
+    const colours = await badge.evaluate((element) => [
+      getComputedStyle(element).backgroundColor,
+      getComputedStyle(element.parentElement!).backgroundColor,
+    ]);
+    expect(colours[0]).not.toBe(colours[1]);
+    await expect(page.getByRole("heading", { name: "Users" }).locator("..")).toContainText(`The users of ${demo.bigTeam.name} Production.`);
     expect(await page.content()).not.toContain(demo.bigTeam.api_key);
   });
 });
 
 test.describe("accessibility", () => {
   for (const scheme of ["light", "dark"] as const) {
-    for (const path of ["/users", "/settings", "/teams/delete", "/nowhere"]) {
+    for (const path of ["/users", "/teams", "/settings", "/teams/delete", "/nowhere"]) {
       test(`axe finds nothing serious on ${path} in ${scheme}`, async ({ page, connect, demo, expectAccessible }) => {
         await connect({ teamApiKey: demo.bigTeam.api_key, managementKey: demo.managementKey, orgId: demo.orgId });
         await page.emulateMedia({ colorScheme: scheme });
@@ -179,12 +103,16 @@ test.describe("accessibility", () => {
     }
   }
 
-  test("axe finds nothing serious without keys", async ({ page, expectAccessible }) => {
-    await page.goto("/users");
-    await expect(page.getByRole("heading", { name: "Connect a team" })).toBeVisible();
-    await expectAccessible();
+  test("axe finds nothing serious without saved teams or keys", async ({ page, connect, demo, expectAccessible }) => {
     await page.goto("/teams/delete");
-    await expect(page.getByRole("heading", { name: "A management key is needed" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "An organization is needed" })).toBeVisible();
+    await expectAccessible();
+    await connect({ teamId: demo.smallTeam.team_id, label: "Keyless" });
+    await page.goto("/users");
+    await expect(page.getByRole("heading", { name: "Keyless is saved without a team API key" })).toBeVisible();
+    await expectAccessible();
+    await page.goto("/t/0b0b0b0b-0000-4000-8000-00000000dead/users");
+    await expect(page.getByRole("heading", { name: "No saved team here" })).toBeVisible();
     await expectAccessible();
   });
 });

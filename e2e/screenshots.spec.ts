@@ -15,10 +15,10 @@ for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       const shot = (name: string) => page.screenshot({ path: `screenshots/${name}-${scheme}-${sizeName}.png` });
 
-      await page.goto("/users");
-      await shot("users-no-key");
+      await page.goto("/teams");
+      await shot("teams-empty");
 
-      await connect({ teamApiKey: demo.bigTeam.api_key, managementKey: demo.managementKey, orgId: demo.orgId });
+      await connect({ teamApiKey: demo.bigTeam.api_key, managementKey: demo.managementKey, orgId: demo.orgId, environment: "production" });
       await page.goto("/users?page=2");
       await page.getByRole("table", { name: "Users" }).waitFor();
       await page.waitForTimeout(300);
@@ -28,8 +28,19 @@ for (const scheme of ["light", "dark"] as const) {
       await page.waitForTimeout(300);
       await shot("users-detail");
 
+      await page.getByRole("button", { name: /^Switch team/ }).click();
+      await page.getByRole("dialog", { name: "Switch team" }).waitFor();
+      await shot("switcher");
+
+      await page.goto("/teams");
+      await page.getByRole("table", { name: "Teams" }).getByText("Works").waitFor();
+      await shot("teams");
+      await page.getByRole("button", { name: "Add team" }).click();
+      await page.getByRole("dialog", { name: "Add a team" }).getByRole("button", { name: "Add team" }).click();
+      await shot("teams-add-invalid");
+
       await page.goto("/settings");
-      await page.getByLabel("Team API key").waitFor();
+      await page.getByLabel("Remember keys on this device").waitFor();
       await shot("settings");
 
       await page.goto("/teams/delete");
@@ -45,8 +56,7 @@ for (const scheme of ["light", "dark"] as const) {
 test("delete flow states", async ({ page, connect, demo }) => {
   await page.setViewportSize(sizes.wide);
   await connect({ teamApiKey: demo.smallTeam.api_key, managementKey: demo.managementKey, orgId: demo.orgId });
-  await page.goto("/users");
-  await page.getByRole("link", { name: "Delete this team…" }).click();
+  await page.goto("/teams/delete");
   await page.getByLabel("Team ID").fill("abc");
   await page.screenshot({ path: "screenshots/delete-invalid.png" });
   await page.getByLabel("Team ID").fill(demo.smallTeam.team_id);

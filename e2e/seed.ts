@@ -5,7 +5,7 @@
 import { demoSeed, newKey } from "../server/demo-seed.ts";
 import type { SeedFile } from "../server/seed-file.ts";
 
-export const disposableTeams = 12;
+export const disposableTeams = 16;
 
 function uuid(n: number, prefix: string) {
   return `${prefix}-0000-4000-8000-${String(n).padStart(12, "0")}`;

@@ -285,23 +285,21 @@ test("an empty team says so", async ({ page, connect, demo, expectAccessible }) 
   await expectAccessible();
 });
 
-test("a rejected key says so and links to settings", async ({ page, connect }) => {
+test("a rejected key says so and links to Teams", async ({ page, connect }) => {
   await connect({ teamApiKey: "svc_team_revoked-or-never-issued-0000" });
   await page.goto("/users?page=4");
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("The team API key was rejected");
-  await alert.getByRole("link", { name: "Check the key in settings" }).click();
-  await expect(page).toHaveURL(/\/settings$/);
+  await alert.getByRole("link", { name: "Check the team's key in Teams" }).click();
+  await expect(page).toHaveURL(/\/teams$/);
 });
 
-test("without a key, the page links to settings, and a server on a seed file offers no demo", async ({ page }) => {
+test("without a saved team, /users leads to Teams, and a server on a seed file offers no demo", async ({ page }) => {
   const offer = page.waitForResponse("**/demo/connections");
   await page.goto("/users");
-  await expect(page.getByRole("heading", { name: "Connect a team" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No teams saved yet" })).toBeVisible();
   expect((await offer).status()).toBe(404);
   await expect(page.getByRole("region", { name: "Demo data" })).toHaveCount(0);
-  await page.getByRole("link", { name: "Open settings" }).click();
-  await expect(page.getByLabel("Team API key")).toBeVisible();
 });
 
 test("user-supplied strings render as text, and broken or unsafe logos become lettered badges", async ({

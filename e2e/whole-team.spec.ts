@@ -192,9 +192,9 @@ test("the loaded team is dropped with the connection's cached data: Forget keys,
 
   await page.getByRole("link", { name: "Settings", exact: true }).click();
   await page.getByRole("button", { name: "Forget keys" }).click();
-  await page.getByLabel("Team API key").fill(apiKey);
-  await page.getByRole("button", { name: "Save" }).click();
   await page.getByRole("link", { name: "Users", exact: true }).click();
+  await page.getByLabel("Team API key").fill(apiKey);
+  await page.getByRole("button", { name: "Use this key" }).click();
   await expect(page.getByRole("button", { name: "Load the whole team" })).toBeVisible();
   expect(wholeTeamPages).toHaveLength(firstLoad);
 });

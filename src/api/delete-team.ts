@@ -48,8 +48,8 @@ export function managementClientOf(connection: Connection) {
 }
 
 /**
- * A management key that is the connection's team API key is never sent as one: the browser can
- * tell that much before the service would refuse it.
+ * A management key that is a team API key this browser holds is never sent as one: the browser
+ * can tell that much before the service would refuse it.
  */
-export const managementKeyIsTeamKey = (connection: Connection) =>
-  connection.managementKey !== "" && connection.managementKey === connection.teamApiKey;
+export const managementKeyIsTeamKey = (connection: Connection, teamKeys: Record<string, string>) =>
+  connection.managementKey !== "" && Object.values(teamKeys).includes(connection.managementKey);

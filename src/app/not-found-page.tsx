@@ -7,10 +7,10 @@ export function NotFoundPage() {
     <div className="card empty-state">
       <h1>Page not found</h1>
       <p>
-        Nothing lives at <code>{pathname}</code>. Check the address, or go back to the users.
+        Nothing lives at <code>{pathname}</code>. Check the address, or go to the saved teams.
       </p>
-      <Link className="button button-primary" to="/users">
-        Go to users
+      <Link className="button button-primary" to="/teams">
+        Go to Teams
       </Link>
     </div>
   );

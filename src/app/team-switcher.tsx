@@ -36,6 +36,7 @@ export function TeamSwitcher() {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-keyshortcuts={switcherShortcut}
+        aria-label={current ? `Switch team, current: ${current.team.label} (${current.team.environment})` : "Switch team, none chosen"}
         onClick={() => setOpen((o) => !o)}
       >
         <span className="switcher-caption">Team</span>

@@ -76,6 +76,15 @@ export function DeleteTeamPage() {
       {header}
       <div className="teams-layout">
         <form className="card stack" onSubmit={openDialog} noValidate aria-label="Team to delete">
+          {flow.keyIsTeamKey && org && (
+            <div className="alert alert-error" role="alert">
+              <p className="alert-title">The management key saved for {org.label} is a team API key</p>
+              <p>
+                A team API key cannot delete teams, and it is never sent as a management key.{" "}
+                <Link to="/teams">Enter the organization&apos;s management key in Teams</Link>.
+              </p>
+            </div>
+          )}
           <div className="field">
             <label htmlFor={selectId}>Organization</label>
             <select

@@ -74,7 +74,7 @@ export function useTeamRows(saved: SavedEntries, attempts: DeleteAttempt[]): Tea
       team,
       org,
       connection,
-      users: query.data?.page.total,
+      users: query.isError ? undefined : query.data?.page.total,
       keyStatus: keyStatus(team, connection, query),
       deletion: deletionOf(team, org, attempts),
       refetch: () => {

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { findTeamByRef, teamPath, teamTag } from "../../api/connection.ts";
+import { managementKeyIsTeamKey } from "../../api/delete-team.ts";
 import { usersKeys } from "../../api/list-users.ts";
 import { savedEntries, type OrgEntry, type TeamEntry } from "../../api/saved-entries.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
@@ -229,7 +230,7 @@ export function TeamsPage() {
                                   type="button"
                                   className="button button-small button-danger-ghost"
                                   onClick={() => open({ kind: "delete", row })}
-                                  disabled={!row.connection.managementKey}
+                                  disabled={!row.connection.managementKey || managementKeyIsTeamKey(row.connection, saved.keys.teams)}
                                   title={row.connection.managementKey ? undefined : `This tab has no management key for ${org.label}`}
                                   aria-label={`Delete team ${team.label}…`}
                                 >

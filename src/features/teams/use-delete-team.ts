@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { teamTag, type Connection } from "../../api/connection.ts";
-import { managementClientOf, type TeamTarget } from "../../api/delete-team.ts";
+import { managementClientOf, managementKeyIsTeamKey, type TeamTarget } from "../../api/delete-team.ts";
 import { usersKeys } from "../../api/list-users.ts";
 import { undoSeconds } from "../../api/preferences.ts";
+import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { useStoredValue } from "../../components/use-stored-value.ts";
 import { deleteFlow } from "./delete-flow.ts";
 
@@ -14,7 +15,8 @@ import { deleteFlow } from "./delete-flow.ts";
  */
 export function useDeleteTeam(connection: Connection) {
   const queryClient = useQueryClient();
-  const client = managementClientOf(connection);
+  const keyIsTeamKey = managementKeyIsTeamKey(connection, useSavedEntries().keys.teams);
+  const client = keyIsTeamKey ? null : managementClientOf(connection);
   const state = useStoredValue(deleteFlow);
   const seconds = useStoredValue(undoSeconds);
 
@@ -36,6 +38,8 @@ export function useDeleteTeam(connection: Connection) {
     confirm,
     undoSeconds: seconds,
     canDelete: client !== null,
+    /** The management key is a team API key: it is never sent. */
+    keyIsTeamKey,
     /** A deletion is waiting for its undo window, or on its way. */
     busy: state.phase === "counting" || state.phase === "sending",
   };
