@@ -126,7 +126,9 @@ async function main() {
 
   if (api.credentials) {
     console.log(`Credentials${api.credentialsFile ? ` (kept in ${api.credentialsFile})` : ""}:\n${formatCredentials(api.credentials)}`);
-    console.log("Paste a team API key into Settings to browse its users.");
+    console.log(
+      "Open the URL below: Teams offers the demo's teams (Add all demo teams), or import the credentials file, or add a team by its API key.",
+    );
   }
   console.log(`Team admin dashboard listening on ${server.url}`);
   closeOnSignals(async () => {
