@@ -27,6 +27,7 @@ for (const scheme of ["light", "dark"] as const) {
       await page.getByRole("dialog").waitFor();
       await page.waitForTimeout(300);
       await shot("users-detail");
+      await page.keyboard.press("Escape"); // a narrow window's panel covers the page
 
       await page.getByRole("button", { name: /^Switch team/ }).click();
       await page.getByRole("dialog", { name: "Switch team" }).waitFor();
