@@ -53,4 +53,9 @@ test("Add all demo teams saves every team of both organizations, with counts", a
   await expect(table.getByRole("row")).toHaveCount(5);
   await expect(table.getByRole("row").filter({ hasText: "Cardio trial" })).toContainText("Northwind Research");
   await expect(table.getByRole("row").filter({ hasText: "Sleep study" }).getByRole("cell").nth(3)).toHaveText("120");
+  // Once all are saved, the offer only opens them.
+  const offer = page.getByRole("region", { name: "Demo data" });
+  await expect(offer.getByRole("button", { name: "Add all demo teams" })).toHaveCount(0);
+  await offer.getByRole("button", { name: "Open Pilot clinic (Acme Health)" }).click();
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("Showing 1–8 of 8");
 });

@@ -4,6 +4,7 @@ import { demoConnectionsOptions, type DemoOrg } from "../../api/demo-connections
 import { exportEntries, fromCredentials, planImport, readEntriesFile, type ImportItems } from "../../api/entries-file.ts";
 import { savedEntries } from "../../api/saved-entries.ts";
 import { download, fileTime } from "../../components/download.ts";
+import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { formatCount } from "../../components/format.ts";
 import { ModalDialog } from "./modal-dialog.tsx";
 
@@ -101,17 +102,24 @@ export function DemoOffer({
   onOpen: (teamId: string) => void;
 }) {
   const { data: orgs } = useQuery(demoConnectionsOptions);
+  const saved = useSavedEntries();
   if (!orgs || orgs.length === 0) return null;
   const add = (list: DemoOrg[]) => onReport(importItems(fromCredentials({ orgs: list })));
+  const isSaved = (teamId: string) => saved.teams.some((team) => team.teamId === teamId.toLowerCase() && team.baseUrl === "");
+  const allSaved = orgs.every((org) => org.teams.every((team) => isSaved(team.team_id)));
   return (
     <section className="card stack teams-demo" aria-labelledby="demo-offer-title">
       <div className="row row-spread">
         <h2 id="demo-offer-title" className="section-title">
           Demo data
         </h2>
-        <button type="button" className="button button-primary button-small" onClick={() => add(orgs)}>
-          Add all demo teams
-        </button>
+        {allSaved ? (
+          <span className="small muted">All saved</span>
+        ) : (
+          <button type="button" className="button button-primary button-small" onClick={() => add(orgs)}>
+            Add all demo teams
+          </button>
+        )}
       </div>
       <p className="small muted">
         This server runs the demo it seeded. Add its teams and organizations with their keys (kept for this tab only), or connect to one
@@ -129,13 +137,13 @@ export function DemoOffer({
                 <button
                   type="button"
                   className="button button-small"
-                  aria-label={`Connect to ${team.name} (${org.name})`}
+                  aria-label={`${isSaved(team.team_id) ? "Open" : "Connect to"} ${team.name} (${org.name})`}
                   onClick={() => {
-                    add([{ ...org, teams: [team] }]);
+                    if (!isSaved(team.team_id)) add([{ ...org, teams: [team] }]);
                     onOpen(team.team_id);
                   }}
                 >
-                  Connect
+                  {isSaved(team.team_id) ? "Open" : "Connect"}
                 </button>
               </li>
             ))}
