@@ -56,6 +56,41 @@ function KeyCell({ status }: { status: KeyStatus }) {
   );
 }
 
+const CopyableId = ({ id, label }: { id: string; label: string }) => (
+  <span className="teams-id">
+    <code>{id}</code>
+    <CopyButton text={id} label={label} />
+  </span>
+);
+
+/** A row's Edit and Remove; Remove asks once more, in place (see ConfirmRemove). */
+function EditAndRemove({ label, onEdit, onRemove }: { label: string; onEdit: () => void; onRemove: () => void }) {
+  return (
+    <>
+      <button type="button" className="button button-small button-ghost" onClick={onEdit} aria-label={`Edit ${label}`}>
+        Edit
+      </button>
+      <button type="button" className="button button-small button-ghost" onClick={onRemove} aria-label={`Remove ${label}`}>
+        Remove
+      </button>
+    </>
+  );
+}
+
+/** Removing an entry from the list (nothing is sent to the service), confirmed in place. */
+function ConfirmRemove({ label, onRemove, onKeep }: { label: string; onRemove: () => void; onKeep: () => void }) {
+  return (
+    <>
+      <button type="button" className="button button-small button-danger" onClick={onRemove}>
+        Remove {label}
+      </button>
+      <button type="button" className="button button-small" onClick={onKeep}>
+        Keep
+      </button>
+    </>
+  );
+}
+
 /**
  * The saved teams and organizations: the dashboard's own list of teams, since the service has
  * none. Each team's size and key are checked; a team is opened or deleted from its row.
@@ -181,10 +216,7 @@ export function TeamsPage() {
                       </td>
                       <td>{org ? org.label : <span className="muted">None</span>}</td>
                       <td>
-                        <span className="teams-id">
-                          <code>{team.teamId}</code>
-                          <CopyButton text={team.teamId} label={`Copy team ID of ${team.label}`} />
-                        </span>
+                        <CopyableId id={team.teamId} label={`Copy team ID of ${team.label}`} />
                       </td>
                       <td className="teams-number">{deletion || row.users === undefined ? "—" : formatCount(row.users)}</td>
                       <td>
@@ -199,14 +231,7 @@ export function TeamsPage() {
                       <td>
                         <div className="teams-row-actions">
                           {removing === team.id ? (
-                            <>
-                              <button type="button" className="button button-small button-danger" onClick={() => removeTeam(row)}>
-                                Remove {team.label}
-                              </button>
-                              <button type="button" className="button button-small" onClick={() => setRemoving(null)}>
-                                Keep
-                              </button>
-                            </>
+                            <ConfirmRemove label={team.label} onRemove={() => removeTeam(row)} onKeep={() => setRemoving(null)} />
                           ) : deletion ? (
                             <button
                               type="button"
@@ -237,22 +262,11 @@ export function TeamsPage() {
                                   Delete team…
                                 </button>
                               )}
-                              <button
-                                type="button"
-                                className="button button-small button-ghost"
-                                onClick={() => open({ kind: "team", editing: team })}
-                                aria-label={`Edit ${team.label}`}
-                              >
-                                Edit
-                              </button>
-                              <button
-                                type="button"
-                                className="button button-small button-ghost"
-                                onClick={() => setRemoving(team.id)}
-                                aria-label={`Remove ${team.label}`}
-                              >
-                                Remove
-                              </button>
+                              <EditAndRemove
+                                label={team.label}
+                                onEdit={() => open({ kind: "team", editing: team })}
+                                onRemove={() => setRemoving(team.id)}
+                              />
                             </>
                           )}
                         </div>
@@ -294,10 +308,7 @@ export function TeamsPage() {
                       {org.label}
                     </th>
                     <td>
-                      <span className="teams-id">
-                        <code>{org.orgId}</code>
-                        <CopyButton text={org.orgId} label={`Copy organization ID of ${org.label}`} />
-                      </span>
+                      <CopyableId id={org.orgId} label={`Copy organization ID of ${org.label}`} />
                     </td>
                     <td>{org.managementUrl || <span className="muted">This origin</span>}</td>
                     <td>
@@ -309,33 +320,13 @@ export function TeamsPage() {
                     <td>
                       <div className="teams-row-actions">
                         {removing === org.id ? (
-                          <>
-                            <button type="button" className="button button-small button-danger" onClick={() => removeOrg(org)}>
-                              Remove {org.label}
-                            </button>
-                            <button type="button" className="button button-small" onClick={() => setRemoving(null)}>
-                              Keep
-                            </button>
-                          </>
+                          <ConfirmRemove label={org.label} onRemove={() => removeOrg(org)} onKeep={() => setRemoving(null)} />
                         ) : (
-                          <>
-                            <button
-                              type="button"
-                              className="button button-small button-ghost"
-                              onClick={() => open({ kind: "org", editing: org })}
-                              aria-label={`Edit ${org.label}`}
-                            >
-                              Edit
-                            </button>
-                            <button
-                              type="button"
-                              className="button button-small button-ghost"
-                              onClick={() => setRemoving(org.id)}
-                              aria-label={`Remove ${org.label}`}
-                            >
-                              Remove
-                            </button>
-                          </>
+                          <EditAndRemove
+                            label={org.label}
+                            onEdit={() => open({ kind: "org", editing: org })}
+                            onRemove={() => setRemoving(org.id)}
+                          />
                         )}
                       </div>
                     </td>
