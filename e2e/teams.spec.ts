@@ -440,3 +440,30 @@ for (const scheme of ["light", "dark"] as const) {
     });
   }
 }
+
+test("a team's cached pages go with its entry: removed and added again, its users are asked anew", async ({ page, demo }) => {
+  const pages: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("limit=100")) pages.push(request.url());
+  });
+  await page.goto("/teams");
+  await addTeam(page, { label: "Pilot", key: demo.smallTeam.api_key });
+  await teamRow(page, "Pilot").getByRole("link", { name: "Open users of Pilot" }).click();
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("of 8");
+  expect(pages).toHaveLength(1);
+
+  // Back and forth: the page is cached for the tab.
+  await page.getByRole("link", { name: "Teams", exact: true }).click();
+  await teamRow(page, "Pilot").getByRole("link", { name: "Open users of Pilot" }).click();
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("of 8");
+  expect(pages).toHaveLength(1);
+
+  await page.getByRole("link", { name: "Teams", exact: true }).click();
+  await teamRow(page, "Pilot").getByRole("button", { name: "Remove Pilot" }).click();
+  await teamRow(page, "Pilot").getByRole("button", { name: "Remove Pilot" }).click(); // confirmed in place
+  await expect(teamRow(page, "Pilot")).toHaveCount(0);
+  await addTeam(page, { label: "Pilot", key: demo.smallTeam.api_key });
+  await teamRow(page, "Pilot").getByRole("link", { name: "Open users of Pilot" }).click();
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("of 8");
+  expect(pages).toHaveLength(2);
+});
