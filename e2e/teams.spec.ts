@@ -291,6 +291,14 @@ test("the header switches teams with the mouse and the keyboard, keeping the vie
   await expect(page).toHaveURL(`/t/${demo.otherOrg.team.team_id}/users`);
   await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("of 40");
 
+  // Tabbing out of the menu closes it.
+  await page.keyboard.press("t");
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "Manage teams" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(menu).toHaveCount(0);
+
   // The shortcut is listed with the others.
   await page.getByRole("button", { name: "Keyboard shortcuts" }).click();
   await expect(page.locator("#shortcuts-help")).toContainText("tSwitch team");

@@ -96,7 +96,16 @@ export function TeamSwitcherMenu({ currentId, onClose }: TeamSwitcherMenuProps) 
   }
 
   return (
-    <div ref={rootRef} className="switcher-menu" role="dialog" aria-label="Switch team">
+    <div
+      ref={rootRef}
+      className="switcher-menu"
+      role="dialog"
+      aria-label="Switch team"
+      onBlur={(event) => {
+        // Tabbing out of the menu closes it, as a click elsewhere does.
+        if (event.relatedTarget instanceof Node && !rootRef.current?.parentElement?.contains(event.relatedTarget)) onClose(false);
+      }}
+    >
       <input
         // The menu opens to be typed in.
         // eslint-disable-next-line jsx-a11y/no-autofocus
@@ -118,7 +127,7 @@ export function TeamSwitcherMenu({ currentId, onClose }: TeamSwitcherMenuProps) 
         spellCheck={false}
         autoComplete="off"
       />
-      <div id={`${id}-list`} role="listbox" aria-label="Saved teams" className="switcher-list">
+      <div id={`${id}-list`} role="listbox" aria-label="Saved teams" className="switcher-list" tabIndex={-1}>
         {groups.map((group, index) => (
           <div key={group.label} role="group" aria-labelledby={`${id}-group-${index}`}>
             <div id={`${id}-group-${index}`} className="switcher-group" role="presentation">
