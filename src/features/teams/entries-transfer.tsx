@@ -128,7 +128,7 @@ export function DemoOffer({
       {orgs.map((org) => (
         <div key={org.org_id} className="stack">
           <h3 className="teams-demo-org">{org.name}</h3>
-          <ul className="teams-demo-teams">
+          <ul className="list-plain teams-demo-teams">
             {org.teams.map((team) => (
               <li key={team.team_id}>
                 <span>

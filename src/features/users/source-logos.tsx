@@ -83,7 +83,7 @@ export function SourceLogos({ sources, baseUrl }: { sources: ConnectedSource[]; 
       {hidden > 0 && (
         <button
           type="button"
-          className="users-more-sources"
+          className="button users-more-sources"
           aria-expanded={expanded}
           aria-label={expanded ? "Show fewer sources" : `Show ${hidden} more ${hidden === 1 ? "source" : "sources"}`}
           onClick={(event) => {

@@ -108,7 +108,7 @@ export function UserDetailPanel({ userId, user, sent, baseUrl, onClose }: UserDe
             {user.connected_sources.length === 0 ? (
               <p className="muted">No source connected.</p>
             ) : (
-              <ul className="users-source-list">
+              <ul className="list-plain users-source-list">
                 {user.connected_sources.map((s, i) => (
                   <li key={`${s.source.slug}-${i}`}>
                     <SourceLogo connected={s} baseUrl={baseUrl} />
