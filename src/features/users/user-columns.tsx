@@ -39,7 +39,13 @@ export function userColumns(baseUrl: string) {
       id: "created_on",
       header: "Created",
       meta: { label: "Created", width: 170 },
-      cell: ({ getValue }) => <time dateTime={getValue()}>{formatDateTime(getValue())}</time>,
+      // The instant as the service sent it, with its UTC offset: on hover here, and in the
+      // user's panel (Enter on a row) for the keyboard.
+      cell: ({ getValue }) => (
+        <time dateTime={getValue()} title={getValue()}>
+          {formatDateTime(getValue())}
+        </time>
+      ),
     }),
     column.accessor("connected_sources", {
       id: "connected_sources",
