@@ -1,4 +1,4 @@
-import type { QueryClient } from "@tanstack/query-core";
+import { hashKey, type QueryClient, type QueryKey } from "@tanstack/query-core";
 import { connectionOf, findTeamByRef } from "../../api/connection.ts";
 import { usersPageOptions } from "../../api/list-users.ts";
 import { savedEntries } from "../../api/saved-entries.ts";
@@ -27,9 +27,26 @@ export function requestFirstPage({ pathname, search }: Pick<Location, "pathname"
   return { queryKey, answer: queryFn({ signal: new AbortController().signal }) };
 }
 
+/** The query of the page the first load asked for, until the users page that shows it is left. */
+let firstPageKey: string | undefined;
+
 /** Hands the first page's request to the query client, as if the page's query had sent it. */
 export function seedFirstPage(queryClient: QueryClient, request: FirstPageRequest) {
+  if (!request) return;
+  firstPageKey = hashKey(request.queryKey);
   // The answer is that of the request the key names.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  if (request) void queryClient.prefetchQuery({ queryKey: request.queryKey, queryFn: () => request.answer });
+  void queryClient.prefetchQuery({ queryKey: request.queryKey, queryFn: () => request.answer });
+}
+
+/**
+ * Whether `queryKey` is the first load's page: its answer, a failure included, is the page's
+ * first answer, not asked again when the page mounts (one request per first load). Opening the
+ * view again asks as usual: see `leaveFirstPage`.
+ */
+export const isFirstPage = (queryKey: QueryKey) => firstPageKey === hashKey(queryKey);
+
+/** The users page that showed the first load's page was left. */
+export function leaveFirstPage() {
+  firstPageKey = undefined;
 }

@@ -22,6 +22,7 @@ import type { SortColumn, TeamQuery, TeamRow } from "./whole-team/team-index.ts"
 import { useTeamView } from "./whole-team/use-team-view.ts";
 import { searchableUsers } from "./whole-team/use-whole-team.ts";
 import "./users.css";
+import { isFirstPage, leaveFirstPage } from "./prefetch-first-page.ts";
 
 // Opened on demand; not part of the page's first load.
 const ErrorAlert = lazy(async () => ({ default: (await import("../../components/error-alert.tsx")).ErrorAlert }));
@@ -40,8 +41,11 @@ export function UsersPage() {
   const { page, pageSize, userId, teamQuery } = params;
   const offset = (page - 1) * pageSize;
 
-  // The service's page: what the table shows unless the whole team's view does.
-  const query = useQuery(usersPageOptions(connection, { offset, limit: pageSize }));
+  // The service's page: what the table shows unless the whole team's view does. The first
+  // load's page was asked before React started: a failure of it is not asked again on mount.
+  const pageOptions = usersPageOptions(connection, { offset, limit: pageSize });
+  const query = useQuery({ ...pageOptions, retryOnMount: !isFirstPage(pageOptions.queryKey) });
+  useEffect(() => leaveFirstPage, []);
   const data = query.data?.page;
   const current = data !== undefined && !query.isPlaceholderData;
   const whole = useTeamView(connection, { teamQuery, page, pageSize }, data?.total);
@@ -131,7 +135,7 @@ export function UsersPage() {
     body = (
       <div className={`users-layout ${userId ? "users-with-panel" : ""}`}>
         <div className="users-main card users-flush">
-          <div className="users-toolbar">
+          <div className="split users-toolbar">
             <UsersSearch
               scope={searchingTeam ? "team" : "page"}
               value={searchingTeam ? (teamQuery.search ?? "") : filter}
