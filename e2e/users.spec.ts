@@ -294,6 +294,44 @@ test("a rejected key says so and links to Teams", async ({ page, connect }) => {
   await expect(page).toHaveURL(/\/teams$/);
 });
 
+test("a rejected key is asked once on the first load, and again when the view is opened again", async ({ page, connect }) => {
+  await connect({ teamApiKey: "svc_team_revoked-or-never-issued-0000" });
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/v2/user")) asked.push(request.url());
+  });
+  await page.goto("/users");
+  await expect(page.getByRole("alert")).toContainText("The team API key was rejected");
+  await page.waitForTimeout(500); // a second request would have been sent by now
+  expect(asked).toHaveLength(1);
+
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  await page.getByRole("link", { name: "Users", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("The team API key was rejected");
+  await expect.poll(() => asked.length).toBe(2);
+  await page.waitForTimeout(500);
+  expect(asked).toHaveLength(2);
+});
+
+test("the Created time gives the instant exactly as the service sent it: on hover, and in the panel for the keyboard", async ({
+  page,
+  connect,
+  demo,
+}) => {
+  await connect({ teamApiKey: demo.awkwardTeam.api_key });
+  await page.goto("/users");
+  const sent = "2025-05-01T12:00:00-07:00"; // e2e/seed.ts
+  const created = page.getByRole("table", { name: "Users" }).getByRole("row").nth(1).locator("time");
+  await expect(created).toHaveAttribute("title", sent);
+  await expect(created).toHaveAttribute("datetime", sent);
+  await created.hover();
+
+  await page.getByRole("table", { name: "Users" }).getByRole("row").nth(1).focus();
+  await page.keyboard.press("Enter");
+  const panel = page.getByRole("dialog");
+  await expect(panel.getByRole("definition").filter({ hasText: sent }).first()).toBeVisible();
+});
+
 test("without a saved team, /users leads to Teams, and a server on a seed file offers no demo", async ({ page }) => {
   const offer = page.waitForResponse("**/demo/connections");
   await page.goto("/users");
