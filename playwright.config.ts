@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import type { KitOptions } from "./e2e/kit/fixtures.ts";
 import { writeFileSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -28,7 +29,7 @@ const port = process.env.E2E_PORT;
 const data = process.env.E2E_DATA ?? "";
 export const baseURL = `http://127.0.0.1:${port}`;
 
-export default defineConfig({
+export default defineConfig<KitOptions>({
   testDir: "e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -38,6 +39,8 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL,
+    // Our own tests delete teams of their own seed; the kit is read-only by default.
+    readOnly: false,
     trace: "retain-on-failure",
     launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs },
   },

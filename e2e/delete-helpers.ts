@@ -1,7 +1,8 @@
 /** What the delete specs share: the dialog, the DELETEs a page sends, and a team's key status. */
 import type { Page, Request } from "@playwright/test";
+import { DeleteDialog } from "./kit/delete-dialog.ts";
 
-export const confirmDialog = (page: Page) => page.getByRole("alertdialog", { name: "Delete team" });
+export const confirmDialog = (page: Page) => new DeleteDialog(page).root;
 
 /** Every DELETE the page sends, across reloads. */
 export function deletesSent(page: Page): Request[] {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test as kit } from "./kit/fixtures.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Credentials } from "../server/service.ts";
@@ -42,7 +43,8 @@ function loadDemo(): Demo {
   };
 }
 
-export const test = base.extend<{
+/** The kit's fixtures and page objects, and what our own tests need of our own seed. */
+export const test = kit.extend<{
   demo: Demo;
   /** Saves a team and its organization in the tab, as Teams would (keys in sessionStorage), before the app loads. */
   connect: (options: StoredConnection) => Promise<void>;

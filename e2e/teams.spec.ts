@@ -4,49 +4,27 @@ import { join } from "node:path";
 import { storageKeys } from "../src/api/stored-value.ts";
 import { confirmDialog, deletesSent, usersOf } from "./delete-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { TeamSwitcher } from "./kit/team-switcher.ts";
+import { TeamsPage } from "./kit/teams-page.ts";
 
-const teamsTable = (page: Page) => page.getByRole("table", { name: "Teams" });
-const teamRow = (page: Page, label: string) =>
-  teamsTable(page)
-    .getByRole("row")
-    .filter({ has: page.getByRole("rowheader", { name: label, exact: true }) });
-const cell = (page: Page, label: string, column: number) => teamRow(page, label).getByRole("cell").nth(column);
-/** The row's cells after its header: environment, organization, team ID, users, key, actions. */
-const usersCell = (page: Page, label: string) => cell(page, label, 3);
-const keyCell = (page: Page, label: string) => cell(page, label, 4);
+// The kit's page objects (e2e/kit/), so that every run of these tests exercises them.
+const teams = (page: Page) => new TeamsPage(page);
+const teamRow = (page: Page, label: string) => teams(page).row(label).root;
+const usersCell = (page: Page, label: string) => teams(page).row(label).users;
+const keyCell = (page: Page, label: string) => teams(page).row(label).keyStatus;
+const switcherOf = (page: Page) => new TeamSwitcher(page);
 
-async function addOrg(page: Page, { label, orgId, key }: { label: string; orgId: string; key: string }) {
-  await page.getByRole("button", { name: "Add organization" }).click();
-  const form = page.getByRole("dialog", { name: "Add an organization" });
-  await form.getByLabel("Label").fill(label);
-  await form.getByLabel("Organization ID").fill(orgId);
-  await form.getByLabel("Management key").fill(key);
-  await form.getByRole("button", { name: "Add organization" }).click();
-  await expect(form).toHaveCount(0);
-}
+const addOrg = (page: Page, { label, orgId, key }: { label: string; orgId: string; key: string }) =>
+  teams(page).addOrganization({ label, orgId, managementKey: key });
 
-async function addTeam(
-  page: Page,
-  {
-    label,
-    key,
-    org,
-    environment = "sandbox",
-    teamId,
-    baseUrl,
-  }: { label: string; key?: string; org?: string; environment?: string; teamId?: string; baseUrl?: string },
-) {
-  await page.getByRole("button", { name: "Add team" }).click();
-  const form = page.getByRole("dialog", { name: "Add a team" });
-  await form.getByLabel("Label").fill(label);
-  await form.getByLabel("Environment").fill(environment);
-  if (key) await form.getByLabel("Team API key").fill(key);
-  await form.getByLabel("Organization").selectOption(org ? { label: org } : { value: "" });
-  if (teamId) await form.getByLabel("Team ID").fill(teamId);
-  if (baseUrl) await form.getByLabel("API base URL").fill(baseUrl);
-  await form.getByRole("button", { name: "Add team" }).click();
-  return form;
-}
+type TeamInput = { label: string; key?: string; org?: string; environment?: string; teamId?: string; baseUrl?: string };
+
+/** Adds a team, waiting for its form to close. */
+const addTeam = (page: Page, { key, org, ...team }: TeamInput) => teams(page).addTeam({ ...team, teamApiKey: key, organization: org });
+
+/** Submits the team form and returns it, still open when it refuses. */
+const submitTeam = (page: Page, { key, org, ...team }: TeamInput) =>
+  teams(page).submitTeamForm({ ...team, teamApiKey: key, organization: org });
 
 test("three teams of two organizations, added by key: each row counts the service's total, and the key works", async ({
   page,
@@ -62,17 +40,16 @@ test("three teams of two organizations, added by key: each row counts the servic
     [demo.smallTeam, "Acme", "sandbox"],
     [demo.otherOrg.team, "Northwind", "staging"],
   ] as const) {
-    const form = await addTeam(page, { label: team.name, key: team.api_key, org, environment });
-    await expect(form).toHaveCount(0);
+    await addTeam(page, { label: team.name, key: team.api_key, org, environment });
   }
   for (const team of [demo.bigTeam, demo.smallTeam, demo.otherOrg.team]) {
     const total = ((await (await usersOf(page, team.api_key)).json()) as { total: number }).total;
     await expect(usersCell(page, team.name)).toHaveText(total.toLocaleString("en-US"));
     await expect(keyCell(page, team.name)).toHaveText("Works");
-    await expect(cell(page, team.name, 2)).toContainText(team.team_id); // learned from the service
+    await expect(teams(page).row(team.name).teamId).toContainText(team.team_id); // learned from the service
   }
-  await expect(cell(page, demo.bigTeam.name, 0)).toHaveText("Production");
-  await expect(cell(page, demo.otherOrg.team.name, 1)).toHaveText("Northwind");
+  await expect(teams(page).row(demo.bigTeam.name).environment).toHaveText("Production");
+  await expect(teams(page).row(demo.otherOrg.team.name).organization).toHaveText("Northwind");
   await expectAccessible();
 
   await teamRow(page, demo.smallTeam.name)
@@ -90,7 +67,7 @@ test("the add form refuses a wrong key, a management key, a dead service and a d
     if (request.url().includes("/v2/user")) sent.push(request.headers()["x-service-api-key"] ?? "");
   });
 
-  let form = await addTeam(page, { label: "Mine", key: "svc_team_this-key-does-not-exist-000" });
+  let form = await submitTeam(page, { label: "Mine", key: "svc_team_this-key-does-not-exist-000" });
   await expect(form.getByRole("alert")).toHaveText(
     "The key was not saved. The team API key was rejected. Invalid API key. It is unknown or has been revoked; check the team API key. If the team was deleted, its key no longer works.",
   );
@@ -98,7 +75,7 @@ test("the add form refuses a wrong key, a management key, a dead service and a d
 
   // A management key that is saved is refused before anything is sent; one that is not, by the service.
   const before = sent.length;
-  form = await addTeam(page, { label: "Mine", key: demo.managementKey });
+  form = await submitTeam(page, { label: "Mine", key: demo.managementKey });
   await expect(form.getByText("This is the management key of Acme. A team is listed with its own team API key.")).toBeVisible();
   expect(sent).toHaveLength(before);
   await form.getByLabel("Team API key").fill(demo.otherOrg.managementKey);
@@ -106,12 +83,12 @@ test("the add form refuses a wrong key, a management key, a dead service and a d
   await expect(form.getByRole("alert")).toContainText("This is a management key");
   await form.getByRole("button", { name: "Cancel" }).click();
 
-  form = await addTeam(page, { label: "Far", key: demo.bigTeam.api_key, baseUrl: "http://127.0.0.1:9" });
+  form = await submitTeam(page, { label: "Far", key: demo.bigTeam.api_key, baseUrl: "http://127.0.0.1:9" });
   await expect(form.getByRole("alert")).toContainText("could not be reached", { timeout: 20_000 });
   await form.getByRole("button", { name: "Cancel" }).click();
 
-  await expect(await addTeam(page, { label: "Big", key: demo.bigTeam.api_key })).toHaveCount(0);
-  form = await addTeam(page, { label: "Big again", teamId: demo.bigTeam.team_id.toUpperCase() });
+  await addTeam(page, { label: "Big", key: demo.bigTeam.api_key });
+  form = await submitTeam(page, { label: "Big again", teamId: demo.bigTeam.team_id.toUpperCase() });
   await expect(form.getByText("This team is already saved, as Big (same team ID and API base URL).")).toBeVisible();
   await form.getByLabel("Team ID").fill("not-a-uuid");
   await expect(form.getByText("The team ID is a UUID")).toHaveCount(0); // errors show on submit, and clear while typing
@@ -125,15 +102,15 @@ test("the add form refuses a wrong key, a management key, a dead service and a d
 
 test("an empty team: the form asks for its ID and says why, and refuses an ID that is not the key's", async ({ page, demo }) => {
   await page.goto("/teams");
-  const form = await addTeam(page, { label: "Empty", key: demo.emptyTeam.api_key });
+  const form = await submitTeam(page, { label: "Empty", key: demo.emptyTeam.api_key });
   await expect(form.getByText("This team has no users yet, so the service cannot tell its ID. Type the team ID to save it.")).toBeVisible();
   await form.getByLabel("Team ID").fill(demo.emptyTeam.team_id);
   await form.getByRole("button", { name: "Add team" }).click();
   await expect(form).toHaveCount(0);
   await expect(usersCell(page, "Empty")).toHaveText("0");
-  await expect(cell(page, "Empty", 2)).toContainText(demo.emptyTeam.team_id);
+  await expect(teams(page).row("Empty").teamId).toContainText(demo.emptyTeam.team_id);
 
-  const other = await addTeam(page, { label: "Pilot", key: demo.smallTeam.api_key, teamId: demo.bigTeam.team_id });
+  const other = await submitTeam(page, { label: "Pilot", key: demo.smallTeam.api_key, teamId: demo.bigTeam.team_id });
   await expect(
     other.getByText(`The service says this key's team is ${demo.smallTeam.team_id}, not ${demo.bigTeam.team_id}. Check the key or the ID.`),
   ).toBeVisible();
@@ -142,18 +119,18 @@ test("an empty team: the form asks for its ID and says why, and refuses an ID th
 test("the credentials file that npm start writes imports every team, keys for this tab only", async ({ page, demo }, testInfo) => {
   const file = join(process.env.E2E_DATA ?? "", "credentials.json");
   await page.goto("/teams");
-  await page.getByLabel("Import…").setInputFiles(file);
+  await teams(page).importFile(file);
   await expect(page.getByRole("status")).toContainText("Added 2 organizations and");
   for (const team of [demo.bigTeam, demo.smallTeam, demo.emptyTeam, demo.otherOrg.team])
     await expect(keyCell(page, team.name)).toHaveText("Works");
   await expect(usersCell(page, demo.bigTeam.name)).toHaveText("2,500");
 
   // Again: nothing new. A file that is not ours: one sentence.
-  await page.getByLabel("Import…").setInputFiles(file);
+  await teams(page).importFile(file);
   await expect(page.getByRole("status")).toHaveText("Nothing new to add.");
   const bogus = testInfo.outputPath("bogus.json");
   writeFileSync(bogus, "{not json");
-  await page.getByLabel("Import…").setInputFiles(bogus);
+  await teams(page).importFile(bogus);
   await expect(page.getByRole("alert")).toHaveText(
     "This file is not JSON. Choose a file exported from Teams, or a credentials file of the reference service.",
   );
@@ -256,10 +233,10 @@ test("the header switches teams with the mouse and the keyboard, keeping the vie
   expectAccessible,
 }) => {
   await page.goto("/teams");
-  await page.getByLabel("Import…").setInputFiles(join(process.env.E2E_DATA ?? "", "credentials.json"));
+  await teams(page).importFile(join(process.env.E2E_DATA ?? "", "credentials.json"));
   await expect(keyCell(page, demo.bigTeam.name)).toHaveText("Works");
   await page.goto(`/t/${demo.bigTeam.team_id}/users?page=3&pageSize=25`);
-  const switcher = page.getByRole("button", { name: /^Switch team/ });
+  const switcher = switcherOf(page).button;
   await expect(switcher).toContainText(demo.bigTeam.name);
 
   // Mouse: open, search, click.
@@ -310,7 +287,7 @@ test("two tabs show two teams; /users opens the team last used; an unknown refer
   demo,
 }) => {
   await page.goto("/teams");
-  await page.getByLabel("Import…").setInputFiles(join(process.env.E2E_DATA ?? "", "credentials.json"));
+  await teams(page).importFile(join(process.env.E2E_DATA ?? "", "credentials.json"));
   await expect(keyCell(page, demo.smallTeam.name)).toHaveText("Works");
   const keys = await page.evaluate((name) => sessionStorage.getItem(name), storageKeys.keys);
   const other = await context.newPage();
@@ -336,7 +313,7 @@ test("two tabs show two teams; /users opens the team last used; an unknown refer
 
 test("a tab without the team's key says so and asks for it", async ({ page, demo }) => {
   await page.goto("/teams");
-  await page.getByLabel("Import…").setInputFiles(join(process.env.E2E_DATA ?? "", "credentials.json"));
+  await teams(page).importFile(join(process.env.E2E_DATA ?? "", "credentials.json"));
   await expect(keyCell(page, demo.smallTeam.name)).toHaveText("Works");
   await page.evaluate(() => sessionStorage.clear());
   await page.reload();
@@ -396,7 +373,7 @@ test("keys stay out of localStorage and every URL by default; remembering is opt
 
 test("an export holds no key unless asked, and then warns", async ({ page, demo }) => {
   await page.goto("/teams");
-  await page.getByLabel("Import…").setInputFiles(join(process.env.E2E_DATA ?? "", "credentials.json"));
+  await teams(page).importFile(join(process.env.E2E_DATA ?? "", "credentials.json"));
   await expect(keyCell(page, demo.bigTeam.name)).toHaveText("Works");
   await page.getByRole("button", { name: "Export…" }).click();
   const dialog = page.getByRole("dialog", { name: "Export saved teams" });
@@ -428,10 +405,10 @@ for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto("/teams");
       await expectAccessible(); // empty, with the demo offer hidden (a seed file offers none)
-      await page.getByLabel("Import…").setInputFiles(join(process.env.E2E_DATA ?? "", "credentials.json"));
+      await teams(page).importFile(join(process.env.E2E_DATA ?? "", "credentials.json"));
       await expect(keyCell(page, demo.bigTeam.name)).toHaveText("Works");
       await expectAccessible();
-      await page.getByRole("button", { name: /^Switch team/ }).click();
+      await switcherOf(page).button.click();
       await expect(page.getByRole("dialog", { name: "Switch team" })).toBeVisible();
       await expectAccessible();
       await page.keyboard.press("Escape");
