@@ -1,8 +1,30 @@
 import react from "@vitejs/plugin-react";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { defineConfig, type Plugin } from "vite";
 
 const require = createRequire(import.meta.url);
+
+/** Where the app says what it is (`{ name, version }`), for the smoke suite's report and for operators. */
+const appInfoPath = "/app-info.json";
+
+/** Serves the package's name and version at `appInfoPath`, built as a file beside index.html. */
+function appInfo(): Plugin {
+  const { name, version } = JSON.parse(readFileSync(new URL("package.json", import.meta.url), "utf8")) as { name: string; version: string };
+  const source = `${JSON.stringify({ name, version })}\n`;
+  return {
+    name: "app-info",
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: appInfoPath.slice(1), source });
+    },
+    configureServer(server) {
+      server.middlewares.use(appInfoPath, (_request, response) => {
+        response.setHeader("Content-Type", "application/json");
+        response.end(source);
+      });
+    },
+  };
+}
 
 /**
  * main.ts sends the first request, then imports the app (src/app/app.tsx). index.html preloads
@@ -64,7 +86,7 @@ function treeShakeReactRouter(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadApp(), treeShakeReactRouter()],
+  plugins: [react(), preloadApp(), treeShakeReactRouter(), appInfo()],
   resolve: {
     alias: {
       // React 19 has useSyncExternalStore: the shim for React 16 and 17 is dead weight.
