@@ -1,8 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { UsersPage } from "./kit/users-page.ts";
 
-const range = (page: Page) => page.getByRole("navigation", { name: "Pagination" }).getByText(/^Showing /);
-const table = (page: Page) => page.getByRole("table", { name: "Users" });
+// The kit's page object (e2e/kit/), so that every run of these tests exercises it.
+const range = (page: Page) => new UsersPage(page).range;
+const table = (page: Page) => new UsersPage(page).table;
 const bodyRows = (page: Page) => table(page).locator("tbody tr");
 
 /** The service's own answer, to compare the page against. */

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { demoSeed } from "../server/demo-seed.ts";
 import { parseCsv } from "../src/features/users/whole-team/csv-reader.test-helper.ts";
 import { expect, test } from "./fixtures.ts";
+import { UsersPage } from "./kit/users-page.ts";
 import { serveLargeTeam } from "./large-team.ts";
 import { storeConnection } from "./store-connection.ts";
 
@@ -29,7 +30,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 const loaded = (page: Page) => page.getByRole("status").filter({ hasText: "All 20,000 users are loaded" });
-const bodyRows = (page: Page) => page.getByRole("table", { name: "Users" }).locator("tbody tr");
+const bodyRows = (page: Page) => new UsersPage(page).table.locator("tbody tr");
 
 /** The service's own page, to compare with. */
 async function servicePage(page: Page, offset: number, limit: number) {
@@ -41,7 +42,7 @@ async function servicePage(page: Page, offset: number, limit: number) {
 
 async function loadWholeTeam(page: Page) {
   await page.goto(`${server.url}/users`);
-  await page.getByRole("button", { name: "Load the whole team" }).click();
+  await new UsersPage(page).wholeTeam.loadButton.click();
   await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
 }
 
@@ -112,7 +113,7 @@ test("sort by created date, descending, is the service's order reversed", async 
 test("the exported CSV parses back to the whole team, equal to the seed", async ({ page }) => {
   await loadWholeTeam(page);
   const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export CSV" }).click();
+  await new UsersPage(page).wholeTeam.exportCsvButton.click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^team-[0-9a-f-]{36}-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.csv$/);
   const [header, ...rows] = parseCsv(readFileSync(await file.path(), "utf8"));
@@ -150,7 +151,7 @@ test("Cancel midway keeps what was loaded, leaves a working page, and Resume com
     await route.continue();
   });
   await page.goto(`${server.url}/users`);
-  await page.getByRole("button", { name: "Load the whole team" }).click();
+  await new UsersPage(page).wholeTeam.loadButton.click();
   await expect(page.getByRole("status").filter({ hasText: /page [1-9]\d* of 40/ })).toBeVisible();
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: /Loading was cancelled with [\d,]+ of 20,000 users loaded/ })).toBeVisible();
@@ -195,6 +196,6 @@ test("the loaded team is dropped with the connection's cached data: Forget keys,
   await page.getByRole("link", { name: "Users", exact: true }).click();
   await page.getByLabel("Team API key").fill(apiKey);
   await page.getByRole("button", { name: "Use this key" }).click();
-  await expect(page.getByRole("button", { name: "Load the whole team" })).toBeVisible();
+  await expect(new UsersPage(page).wholeTeam.loadButton).toBeVisible();
   expect(wholeTeamPages).toHaveLength(firstLoad);
 });

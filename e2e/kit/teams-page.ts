@@ -138,8 +138,13 @@ export class TeamsPage {
 
 /** Waits for a submitted form to close; when it stays open, says what it refused. */
 async function closes(form: Locator) {
-  await expect(form, "the form closes once saved").toHaveCount(0, { timeout: 15_000 }).catch(async (error: Error) => {
-    const said = await form.getByRole("alert").allTextContents().catch(() => []);
-    throw new Error(said.length ? `The form refused: ${said.join(" ")}` : error.message);
-  });
+  await expect(form, "the form closes once saved")
+    .toHaveCount(0, { timeout: 15_000 })
+    .catch(async (error: Error) => {
+      const said = await form
+        .getByRole("alert")
+        .allTextContents()
+        .catch(() => []);
+      throw new Error(said.length ? `The form refused: ${said.join(" ")}` : error.message);
+    });
 }
