@@ -42,7 +42,7 @@ const apiBoundary = {
 };
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "test-results", "playwright-report", "screenshots", ".data"] },
+  { ignores: ["dist", "node_modules", "test-results", "playwright-report", "smoke-report", "screenshots", ".data"] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
