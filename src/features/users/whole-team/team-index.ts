@@ -9,6 +9,7 @@ import { growableInt32, growableUint32 } from "./growable-array.ts";
 import { Interner } from "./interner.ts";
 import { applyFacets, type FacetCounts, type FacetSelection } from "./team-facets.ts";
 import { SearchText } from "./team-search.ts";
+import { aggregateOverview, type OverviewColumns, type OverviewRequest, type TeamOverview } from "./team-overview.ts";
 import { orderRows, type Ordering, type SortKey } from "./team-sort.ts";
 
 export const sortColumns = ["client_user_id", "created_on", "connected_sources", "birth_date", "time_zone", "team_id"] as const;
@@ -99,6 +100,7 @@ export class TeamIndex {
   #orderings = new Map<SortColumn | "service", Ordering>();
   #searchCache: { query: string; matched: Uint8Array } | undefined;
   #selectionCache: { key: string; selection: Selection } | undefined;
+  #instants: { createdMs: Float64Array; sourceCreatedMs: Float64Array } | undefined;
 
   constructor() {
     this.#sourceStarts.push(0);
@@ -233,6 +235,23 @@ export class TeamIndex {
     };
   }
 
+  /** The overview of the users a search and facets select (their order does not matter). */
+  overview({ search, facets }: TeamQuery, request: OverviewRequest): TeamOverview {
+    const selection = this.#selection({ search, facets });
+    return aggregateOverview(this.#overviewColumns(), selection.rows, selection.facets, request);
+  }
+
+  #overviewColumns(): OverviewColumns {
+    this.#dropStaleCaches();
+    // Parsed on the overview's first use, then kept until the team changes.
+    this.#instants ??= {
+      createdMs: Float64Array.from(this.#createdOn, (text) => Date.parse(text)),
+      sourceCreatedMs: Float64Array.from(this.#sourceCreatedOn, (text) => Date.parse(text)),
+    };
+    const { rows, slugs, slugNames, sourceStarts, sourceSlugCodes, timeZones, timeZoneCodes, birthDateCodes } = this.#facetColumns();
+    return { rows, slugs, slugNames, sourceStarts, sourceSlugCodes, timeZones, timeZoneCodes, birthDateCodes, ...this.#instants };
+  }
+
   #selection(query: TeamQuery): Selection {
     this.#dropStaleCaches();
     const search = query.search?.trim() ?? "";
@@ -278,6 +297,7 @@ export class TeamIndex {
     this.#orderings.clear();
     this.#searchCache = undefined;
     this.#selectionCache = undefined;
+    this.#instants = undefined;
   }
 
   /** Computed on first use of a column, then kept until the team changes. */

@@ -4,12 +4,14 @@
  * dropped, `dispose` it, and the loaded team goes with the worker.
  */
 import type { TeamView, TeamViewResult } from "./team-index.ts";
+import type { TeamOverview } from "./team-overview.ts";
 import type { ExportProgress } from "./export-team.ts";
 import type { LoadProgress } from "./load-team.ts";
 import type {
   ExportRequest,
   ExportedFile,
   LoadReport,
+  OverviewParams,
   WorkerCalls,
   WorkerConnection,
   WorkerError,
@@ -111,6 +113,8 @@ export function createTeamWorkerClient(connection: WorkerConnection, worker: Wor
     },
     /** One page of the loaded team's search, facets and sort. */
     view: (view: TeamView): Promise<TeamViewResult> => request("view", view).result,
+    /** The overview's figures and series for a selection. */
+    overview: (params: OverviewParams): Promise<TeamOverview> => request("overview", params).result,
     /** A file of the whole team or of a selection; `signal` cancels it. */
     exportFile: (
       exportRequest: ExportRequest,

@@ -122,6 +122,7 @@ export function createTeamWorkerHost(post: (reply: WorkerReply) => void, { trans
           const { id } = message;
           if (message.method === "load") return void call(id, (signal) => load(id, message.params.mode, signal));
           if (message.method === "view") return void call(id, async () => view(message.params));
+          if (message.method === "overview") return void call(id, async () => index.overview(message.params.query, message.params));
           return void call(id, (signal) => exportFile(id, message.params, signal));
         }
       }

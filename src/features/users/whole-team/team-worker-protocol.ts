@@ -6,6 +6,12 @@ import type { ApiError } from "../../../api/errors.ts";
 import type { ExportFormat, ExportProgress } from "./export-team.ts";
 import type { LoadOutcome, LoadProgress } from "./load-team.ts";
 import type { TeamQuery, TeamView, TeamViewResult } from "./team-index.ts";
+import type { OverviewRequest, TeamOverview } from "./team-overview.ts";
+
+/** The overview of the users a search and facets select. */
+export interface OverviewParams extends OverviewRequest {
+  query: TeamQuery;
+}
 
 export interface WorkerConnection {
   /** Empty: the page's origin. */
@@ -42,6 +48,7 @@ export interface WorkerCalls {
   /** `fresh` drops the loaded team and loads it again; `resume` continues a stopped load. */
   load: { params: { mode: "fresh" | "resume" }; progress: LoadProgress; result: LoadReport };
   view: { params: TeamView; progress: never; result: TeamViewResult };
+  overview: { params: OverviewParams; progress: never; result: TeamOverview };
   export: { params: ExportRequest; progress: ExportProgress; result: ExportedFile };
 }
 export type WorkerMethod = keyof WorkerCalls;

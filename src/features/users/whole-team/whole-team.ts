@@ -9,7 +9,8 @@ import type { ExportProgress } from "./export-team.ts";
 import type { LoadProgress } from "./load-team.ts";
 import type { TeamView, TeamViewResult } from "./team-index.ts";
 import { createTeamWorkerClient, type TeamWorkerClient } from "./team-worker-client.ts";
-import type { ExportRequest, ExportedFile, LoadReport } from "./team-worker-protocol.ts";
+import type { TeamOverview } from "./team-overview.ts";
+import type { ExportRequest, ExportedFile, LoadReport, OverviewParams } from "./team-worker-protocol.ts";
 
 export type WholeTeamState =
   | { status: "idle" }
@@ -60,6 +61,7 @@ export function createWholeTeam(connection: Pick<Connection, "baseUrl" | "teamAp
     resume: () => run("resume"),
     cancel: () => client?.cancel(),
     view: (view: TeamView): Promise<TeamViewResult> => worker().view(view),
+    overview: (params: OverviewParams): Promise<TeamOverview> => worker().overview(params),
     exportFile: (
       request: ExportRequest,
       options: { onProgress?: (progress: ExportProgress) => void; signal?: AbortSignal },
