@@ -63,7 +63,7 @@ export function findTeamByRef(teams: readonly TeamEntry[], ref: string): TeamEnt
 }
 
 /** The views of a team, each under the team's path. */
-export type TeamView = "users";
+export type TeamView = "users" | "overview";
 
 /** The path of a view of a saved team: `/t/<ref>/users`. */
 export const teamPath = (team: TeamEntry, teams: readonly TeamEntry[], view: TeamView = "users") =>

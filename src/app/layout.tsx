@@ -6,6 +6,7 @@ import { lastOpenedTeam } from "../api/saved-entries.ts";
 import { useCurrentTeam } from "../components/use-current-team.ts";
 import { useSavedEntries } from "../components/use-saved-entries.ts";
 import { useStoredValue } from "../components/use-stored-value.ts";
+import { selectionSearch } from "../features/users/whole-team/team-query-params.ts";
 import { TeamSwitcher } from "./team-switcher.tsx";
 import { setTheme, themeChoice, type ThemeChoice } from "./theme.ts";
 
@@ -23,12 +24,18 @@ function ThemeSelect() {
   );
 }
 
-/** The users of the current team, else of the team last used (`/users` leads to Teams when none is saved). */
-function useUsersPath(): string {
+/**
+ * The current team's views, else the team last used (`/users` leads to Teams when none is
+ * saved); between a team's views, the search and filters go along.
+ */
+function useTeamViewPaths(): { users: string; overview: string | null } {
   const { current } = useCurrentTeam();
   const saved = useSavedEntries();
+  const { search } = useLocation();
   const team = current?.team ?? lastOpenedTeam(saved);
-  return team ? teamPath(team, saved.teams) : "/users";
+  if (!team) return { users: "/users", overview: null };
+  const selection = current ? selectionSearch(search) : "";
+  return { users: `${teamPath(team, saved.teams)}${selection}`, overview: `${teamPath(team, saved.teams, "overview")}${selection}` };
 }
 
 /**
@@ -47,7 +54,7 @@ function DeleteToastOnceNeeded() {
 }
 
 export function Layout() {
-  const usersPath = useUsersPath();
+  const paths = useTeamViewPaths();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -64,9 +71,14 @@ export function Layout() {
           <Link navigation to="/teams">
             Teams
           </Link>
-          <Link navigation to={usersPath}>
+          <Link navigation to={paths.users}>
             Users
           </Link>
+          {paths.overview && (
+            <Link navigation to={paths.overview}>
+              Overview
+            </Link>
+          )}
           <Link navigation to="/settings">
             Settings
           </Link>

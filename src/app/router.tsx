@@ -9,6 +9,7 @@ import { TeamRoute } from "./team-route.tsx";
 // The users page is the one people open most; the rarer views load on demand.
 const TeamsPage = lazy(async () => ({ default: (await import("../features/teams/teams-page.tsx")).TeamsPage }));
 const DeleteTeamPage = lazy(async () => ({ default: (await import("../features/teams/delete-team-page.tsx")).DeleteTeamPage }));
+const OverviewPage = lazy(async () => ({ default: (await import("../features/overview/overview-page.tsx")).OverviewPage }));
 const SettingsPage = lazy(async () => ({ default: (await import("../features/settings/settings-page.tsx")).SettingsPage }));
 
 /** `/users?…`, the address before teams were saved: the users of the team last used, else Teams. */
@@ -29,6 +30,7 @@ export function AppRoutes() {
           <Route path="t/:ref" element={<TeamRoute />}>
             <Route index element={<Navigate to="users" replace />} />
             <Route path="users" element={<UsersPage />} />
+            <Route path="overview" element={<OverviewPage />} />
           </Route>
           <Route path="users" element={<LastTeamUsers />} />
           <Route path="settings" element={<SettingsPage />} />

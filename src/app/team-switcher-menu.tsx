@@ -34,10 +34,10 @@ function groupTeams(saved: SavedEntries, search: string): Group[] {
   return [...groups.values()];
 }
 
-/** The kind of view shown now (users stays users), or the users of a team. */
+/** The kind of view shown now (users stays users, overview stays overview), or the users of a team. */
 function viewOf(pathname: string): TeamView {
   const view = /^\/t\/[^/]+\/([^/]+)/.exec(pathname)?.[1];
-  return view === "users" ? view : "users";
+  return view === "overview" ? view : "users";
 }
 
 interface TeamSwitcherMenuProps {

@@ -17,7 +17,8 @@ export function Link({ to, navigation = false, onClick, children, ...props }: Li
   const href = useHref(to);
   const navigate = useLinkClickHandler<HTMLAnchorElement>(to);
   const { pathname } = useLocation();
-  const current = navigation && (pathname === to || pathname.startsWith(`${to}/`));
+  const path = to.split("?")[0]!;
+  const current = navigation && (pathname === path || pathname.startsWith(`${path}/`));
   return (
     <a
       {...props}

@@ -3,7 +3,8 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useEffectEven
 import { Link } from "../../components/link.tsx";
 import type { User } from "../../api/contract.ts";
 import { listWords, usersPageOptions } from "../../api/list-users.ts";
-import { teamRef } from "../../api/connection.ts";
+import { useLocation } from "react-router-dom";
+import { teamPath, teamRef } from "../../api/connection.ts";
 import { TeamName } from "../../components/team-name.tsx";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { useTeam } from "../../components/use-current-team.ts";
@@ -21,6 +22,7 @@ import { UsersTable, type UsersTableHandle } from "./users-table.tsx";
 import type { SortColumn, TeamQuery, TeamRow } from "./whole-team/team-index.ts";
 import { useTeamView } from "./whole-team/use-team-view.ts";
 import { searchableUsers } from "./whole-team/use-whole-team.ts";
+import { selectionSearch } from "./whole-team/team-query-params.ts";
 import "./users.css";
 import { isFirstPage, leaveFirstPage } from "./prefetch-first-page.ts";
 
@@ -37,6 +39,7 @@ export function UsersPage() {
   const { team, org, connection } = useTeam();
   const { teams } = useSavedEntries();
   const pageParams = usePageParams();
+  const { search } = useLocation();
   const { params, update } = pageParams;
   const { page, pageSize, userId, teamQuery } = params;
   const offset = (page - 1) * pageSize;
@@ -105,11 +108,16 @@ export function UsersPage() {
           The users of <TeamName team={team} />.
         </p>
       </div>
-      {org && (
-        <Link className="button button-ghost users-danger-link" to={`/teams?delete=${encodeURIComponent(teamRef(team, teams))}`}>
-          Delete this team…
+      <div className="row">
+        <Link className="button" to={`${teamPath(team, teams, "overview")}${selectionSearch(search)}`}>
+          {selectionSearch(search) ? "Chart these users" : "Chart the team"}
         </Link>
-      )}
+        {org && (
+          <Link className="button button-ghost users-danger-link" to={`/teams?delete=${encodeURIComponent(teamRef(team, teams))}`}>
+            Delete this team…
+          </Link>
+        )}
+      </div>
     </div>
   );
 

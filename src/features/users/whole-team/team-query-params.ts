@@ -39,3 +39,13 @@ export function writeTeamQuery(search: URLSearchParams, { search: text = "", fac
 /** Whether the query asks anything of the whole team (a search, a facet or a sort). */
 export const asksWholeTeam = ({ search, facets, sort }: TeamQuery) =>
   Boolean(search?.trim()) || Boolean(sort) || Object.values(facets ?? {}).some((chosen) => chosen.length > 0);
+
+const selectionNames = new Set(["q", "source", "tz", "birth"]);
+
+/** The selection's part of a query string (`q`, `source`, `tz`, `birth`), carried between Users and Overview: "" or "?…". */
+export function selectionSearch(search: string | URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(search)) if (selectionNames.has(name)) kept.append(name, value);
+  const text = kept.toString();
+  return text ? `?${text}` : "";
+}

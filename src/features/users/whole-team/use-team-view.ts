@@ -16,21 +16,30 @@ interface TeamViewParams {
 }
 
 /**
- * The whole team behind the users page: loaded on request, at once when the team is small (see
- * Settings) or when the URL asks a search, facet or sort of it; then one page of that view.
- * `active` says the table shows the view rather than the service's pages.
+ * The whole team, loaded as the users page and the overview load it: at once when the team is
+ * small (see Settings) or when `asked` (the URL asks a search, facet or sort of it), else on
+ * request (the whole-team bar's button).
  */
-export function useTeamView(connection: Connection, { teamQuery, page, pageSize }: TeamViewParams, serviceTotal: number | undefined) {
+export function useWholeTeamLoad(connection: Connection, serviceTotal: number | undefined, asked: boolean) {
   const { team, state } = useWholeTeam(connection);
   const autoLoadLimit = useStoredValue(autoLoadUsers);
-  const asked = asksWholeTeam(teamQuery);
-
   // An automatic load starts a moment after the first page shows, so that its rows paint first.
   useEffect(() => {
     if (!team || state.status !== "idle" || serviceTotal === undefined || !(asked || serviceTotal <= autoLoadLimit)) return;
     const timer = setTimeout(() => void team.load(), 500);
     return () => clearTimeout(timer);
   }, [team, state.status, serviceTotal, asked, autoLoadLimit]);
+  return { team, state };
+}
+
+/**
+ * The whole team behind the users page: loaded on request, at once when the team is small (see
+ * Settings) or when the URL asks a search, facet or sort of it; then one page of that view.
+ * `active` says the table shows the view rather than the service's pages.
+ */
+export function useTeamView(connection: Connection, { teamQuery, page, pageSize }: TeamViewParams, serviceTotal: number | undefined) {
+  const asked = asksWholeTeam(teamQuery);
+  const { team, state } = useWholeTeamLoad(connection, serviceTotal, asked);
 
   const searchable = searchableUsers(state) > 0;
   const active = asked && searchable;

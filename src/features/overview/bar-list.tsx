@@ -1,0 +1,58 @@
+import { formatCount } from "../../components/format.ts";
+
+export interface Bar {
+  key: string;
+  label: string;
+  value: number;
+  /** A bar that filters the users: its click applies the filter. */
+  onSelect?: () => void;
+  /** The filter is applied (the bar shows it, and a click removes it). */
+  selected?: boolean;
+}
+
+const percent = (value: number, of: number) => (of > 0 ? `${Math.round((value / of) * 1000) / 10}%` : "0%");
+
+/**
+ * A bar chart in HTML: each bar labelled with its name, count and share (the length is never the
+ * only carrier of the number); a bar that filters is a button, reached and pressed by keyboard.
+ */
+export function BarList({ bars, of, noun }: { bars: Bar[]; of: number; noun: string }) {
+  const largest = Math.max(1, ...bars.map((bar) => bar.value));
+  return (
+    <ul className="list-plain bars">
+      {bars.map((bar) => {
+        const content = (
+          <>
+            <span className="bar-label">{bar.label}</span>
+            <span className="bar-track" aria-hidden="true">
+              <span className="bar-fill" style={{ inlineSize: `${(bar.value / largest) * 100}%` }} />
+            </span>
+            <span className="bar-value">
+              {formatCount(bar.value)} <span className="muted">· {percent(bar.value, of)}</span>
+            </span>
+          </>
+        );
+        const said = `${bar.label}: ${formatCount(bar.value)} ${noun} (${percent(bar.value, of)})`;
+        return (
+          <li key={bar.key}>
+            {bar.onSelect ? (
+              <button
+                type="button"
+                className="bar-row bar-button"
+                aria-pressed={bar.selected ?? false}
+                aria-label={`${said}. ${bar.selected ? "Remove the filter" : "Filter the users by it"}`}
+                onClick={bar.onSelect}
+              >
+                {content}
+              </button>
+            ) : (
+              <div className="bar-row" role="group" aria-label={said}>
+                {content}
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,200 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useMemo, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { teamPath, teamTag } from "../../api/connection.ts";
+import { listWords, usersKeys, usersPageOptions } from "../../api/list-users.ts";
+import { formatCount } from "../../components/format.ts";
+import { Link } from "../../components/link.tsx";
+import { TeamName } from "../../components/team-name.tsx";
+import { useTeam } from "../../components/use-current-team.ts";
+import { useSavedEntries } from "../../components/use-saved-entries.ts";
+import { defaultPageSize } from "../users/page-range.ts";
+import { UsersSkeleton } from "../users/users-skeleton.tsx";
+import type { FacetSelection } from "../users/whole-team/team-facets.ts";
+import type { TeamQuery } from "../users/whole-team/team-index.ts";
+import type { TeamOverview } from "../users/whole-team/team-overview.ts";
+import { asksWholeTeam, readTeamQuery, selectionSearch, writeTeamQuery } from "../users/whole-team/team-query-params.ts";
+import { useWholeTeamLoad } from "../users/whole-team/use-team-view.ts";
+import { searchableUsers } from "../users/whole-team/use-whole-team.ts";
+import { WholeTeamBar } from "../users/whole-team/whole-team-bar.tsx";
+import { TeamFacetsBar } from "../users/whole-team/team-facets-bar.tsx";
+import {
+  BirthDateChart,
+  ConnectionsChart,
+  CreatedChart,
+  SourcesChart,
+  SourcesPerUserChart,
+  TimeZonesChart,
+  type BarFilters,
+} from "./overview-charts.tsx";
+import { SelectionChips } from "./selection-chips.tsx";
+import "../users/users.css";
+import "./overview.css";
+
+const ErrorAlert = lazy(async () => ({ default: (await import("../../components/error-alert.tsx")).ErrorAlert }));
+
+function Headline({ overview }: { overview: TeamOverview }) {
+  const figures: [string, string][] = [
+    ["Users", formatCount(overview.users)],
+    ["With a source", formatCount(overview.withSources)],
+    ["With no source", formatCount(overview.withoutSources)],
+    ["Added in the last 7 days", formatCount(overview.addedLast7Days)],
+    ["Added in the last 30 days", formatCount(overview.addedLast30Days)],
+    ["Most connected source", overview.topSource ? `${overview.topSource.name} (${formatCount(overview.topSource.users)})` : "None"],
+  ];
+  return (
+    <dl className="stats">
+      {figures.map(([term, value]) => (
+        <div key={term} className="card stat">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Toggles `value` among the chosen values of a facet group. */
+function toggled<T>(values: readonly T[] | undefined, value: T): T[] | undefined {
+  const next = values?.includes(value) ? values.filter((v) => v !== value) : [...(values ?? []), value];
+  return next.length > 0 ? next : undefined;
+}
+
+/**
+ * A team at a glance (`/t/<ref>/overview`): figures and charts of the users the URL's search and
+ * filters select, counted in the worker over the loaded team, which loads as on the users page.
+ */
+export function OverviewPage() {
+  const { team, connection } = useTeam();
+  const { teams } = useSavedEntries();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const teamQuery = useMemo(() => readTeamQuery(searchParams), [searchParams]);
+  const setSelection = (next: TeamQuery) =>
+    setSearchParams((before) => {
+      const params = new URLSearchParams(before);
+      writeTeamQuery(params, { ...next, sort: readTeamQuery(before).sort });
+      return params;
+    });
+  const setFacets = (facets: FacetSelection) => setSelection({ ...teamQuery, facets });
+
+  // The service's first page: the team's size, and the users page's first page when it opens.
+  const first = useQuery(usersPageOptions(connection, { offset: 0, limit: defaultPageSize }));
+  const total = first.data?.page.total;
+  const { team: whole, state } = useWholeTeamLoad(connection, total, asksWholeTeam(teamQuery));
+  const searchable = searchableUsers(state) > 0;
+  const version = state.status === "loaded" ? state.version : 0;
+
+  // Fixed while the view is open: the figures do not shift under the reader.
+  const [now] = useState(() => Date.now());
+  const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
+  const params = { query: { search: teamQuery.search ?? "", facets: teamQuery.facets ?? {} }, timeZone, now };
+  const overview = useQuery({
+    queryKey: [...usersKeys.wholeTeam(teamTag(connection)), "overview", version, params] as const,
+    queryFn: () => whole!.overview(params),
+    enabled: searchable && whole !== undefined,
+    placeholderData: keepPreviousData,
+  });
+  const data = overview.data;
+
+  const facets = teamQuery.facets ?? {};
+  const filters: BarFilters = {
+    isSource: (slug) => facets.sources?.includes(slug) ?? false,
+    toggleSource: (slug) => setFacets({ ...facets, sources: toggled(facets.sources, slug) }),
+    isTimeZone: (zone) => facets.timeZones?.includes(zone) ?? false,
+    toggleTimeZone: (zone) => setFacets({ ...facets, timeZones: toggled(facets.timeZones, zone) }),
+    isBirth: (value) => facets.birthDate?.includes(value) ?? false,
+    toggleBirth: (value) => setFacets({ ...facets, birthDate: toggled(facets.birthDate, value) }),
+  };
+
+  const selection = selectionSearch(searchParams);
+  const header = (
+    <div className="page-header">
+      <div>
+        <h1>Overview</h1>
+        <p>
+          The users of <TeamName team={team} />, at a glance.
+        </p>
+      </div>
+      <Link className="button" to={`${teamPath(team, teams)}${selection}`}>
+        {selection ? "Show these users" : "Show the users"}
+      </Link>
+    </div>
+  );
+
+  let body;
+  if (first.isPending) body = <UsersSkeleton />;
+  else if (first.isError)
+    body = (
+      <Suspense fallback={<UsersSkeleton />}>
+        <ErrorAlert error={first.error} words={listWords} retry={() => void first.refetch()} retrying={first.isFetching} />
+      </Suspense>
+    );
+  else if (total === 0)
+    body = (
+      <div className="card empty-state">
+        <h2>No users yet</h2>
+        <p>This team has no users: there is nothing to chart. Users appear once they are created through the service.</p>
+      </div>
+    );
+  else
+    body = (
+      <div className="overview">
+        <div className="card users-flush">
+          {whole && (
+            <WholeTeamBar
+              team={whole}
+              state={state}
+              total={total ?? 0}
+              selection={data ? { query: teamQuery, users: data.users } : null}
+              waiting={false}
+            />
+          )}
+          {state.status === "idle" && (
+            <p className="overview-note small">The overview counts the whole team: load it to see the figures and charts.</p>
+          )}
+          {data && (
+            <div className="overview-selection">
+              <TeamFacetsBar facets={data.facets} selection={facets} onChange={setFacets} />
+              <SelectionChips query={teamQuery} facets={data.facets} onChange={setSelection} />
+            </div>
+          )}
+        </div>
+        {data && (
+          <>
+            <p className="muted small overview-zone">
+              Days, weeks (from Monday) and months are counted in your browser’s time zone, <strong>{data.timeZone}</strong>. “The last 7
+              days” are the 7 × 24 hours before this view opened.
+              {data.users < data.loaded &&
+                ` The figures count the ${formatCount(data.users)} of ${formatCount(data.loaded)} loaded users that the selection holds.`}
+              {data.undated > 0 && ` ${formatCount(data.undated)} dates could not be read and are left out of the charts over time.`}
+            </p>
+            <div aria-busy={overview.isPlaceholderData}>
+              <Headline overview={data} />
+              {data.users === 0 ? (
+                <div className="card empty-state">
+                  <h2>No user matches</h2>
+                  <p>No user of the team matches the search and filters. Remove one above.</p>
+                </div>
+              ) : (
+                <div className="charts">
+                  <CreatedChart overview={data} />
+                  <ConnectionsChart overview={data} />
+                  <SourcesChart overview={data} filters={filters} />
+                  <SourcesPerUserChart overview={data} />
+                  <TimeZonesChart overview={data} filters={filters} />
+                  <BirthDateChart overview={data} filters={filters} />
+                </div>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    );
+
+  return (
+    <>
+      {header}
+      {body}
+    </>
+  );
+}
