@@ -10,6 +10,7 @@
  */
 import { test as base, expect, type APIRequestContext } from "@playwright/test";
 import { DeleteDialog } from "./delete-dialog.ts";
+import { OverviewPage } from "./overview-page.ts";
 import { guardReadOnly, type ReadOnlyGuard } from "./read-only-guard.ts";
 import { SettingsPage } from "./settings-page.ts";
 import { TeamSwitcher } from "./team-switcher.ts";
@@ -40,6 +41,7 @@ export interface KitFixtures {
   guard: ReadOnlyGuard;
   teamsPage: TeamsPage;
   usersPage: UsersPage;
+  overviewPage: OverviewPage;
   switcher: TeamSwitcher;
   settingsPage: SettingsPage;
   deleteDialog: DeleteDialog;
@@ -76,6 +78,7 @@ export const test = base.extend<KitOptions & KitFixtures>({
   ],
   teamsPage: async ({ page }, use) => use(new TeamsPage(page)),
   usersPage: async ({ page }, use) => use(new UsersPage(page)),
+  overviewPage: async ({ page }, use) => use(new OverviewPage(page)),
   switcher: async ({ page }, use) => use(new TeamSwitcher(page)),
   settingsPage: async ({ page }, use) => use(new SettingsPage(page)),
   deleteDialog: async ({ page }, use) => use(new DeleteDialog(page)),
