@@ -29,6 +29,11 @@ for (const scheme of ["light", "dark"] as const) {
       await shot("users-detail");
       await page.keyboard.press("Escape"); // a narrow window's panel covers the page
 
+      await page.goto(`/t/${demo.bigTeam.team_id}/overview`);
+      await page.getByRole("figure", { name: "Users per source" }).waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: `screenshots/overview-${scheme}-${sizeName}.png`, fullPage: true });
+
       await page.getByRole("button", { name: /^Switch team/ }).click();
       await page.getByRole("dialog", { name: "Switch team" }).waitFor();
       await shot("switcher");

@@ -39,6 +39,9 @@ function resolveColour(host: HTMLElement, colour: string): string {
   return resolved;
 }
 
+/** Tick steps of a count axis: whole numbers only. */
+const wholeSteps = [1, 2, 5].flatMap((step) => [1, 10, 100, 1_000, 10_000, 100_000].map((scale) => step * scale)).sort((a, b) => a - b);
+
 /** Local midnight of a day number, in seconds (uPlot's time scale, in the browser's time zone). */
 const secondsOf = (day: number) => {
   const { year, month, day: d } = civilOf(day);
@@ -85,7 +88,7 @@ export function TimeChart({ days, lines, hidden, label, valueName }: TimeChartPr
         cursor: { drag: { x: false, y: false } },
         // Counts: the axis starts at zero, so that a line's height is its number.
         scales: { x: { time: true }, y: { range: (_plot, _min, max) => [0, Math.max(1, max) * 1.08] } },
-        axes: [axis, { ...axis, size: 56, values: (_, ticks) => ticks.map((tick) => formatCount(tick)) }],
+        axes: [axis, { ...axis, size: 56, incrs: wholeSteps, values: (_, ticks) => ticks.map((tick) => formatCount(tick)) }],
         series: [
           { label: "Period" },
           ...lines.map((line, i) => ({
