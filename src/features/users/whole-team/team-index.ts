@@ -5,11 +5,19 @@
  * page of rows rebuilt as `User` objects.
  */
 import type { ConnectedSource, User } from "../../../api/contract.ts";
-import { growableInt32, growableUint32 } from "./growable-array.ts";
+import { growableFloat64, growableInt32, growableUint32 } from "./growable-array.ts";
 import { Interner } from "./interner.ts";
 import { applyFacets, type FacetCounts, type FacetSelection } from "./team-facets.ts";
 import { SearchText } from "./team-search.ts";
-import { aggregateOverview, type OverviewColumns, type OverviewRequest, type TeamOverview } from "./team-overview.ts";
+import { parseInstant } from "./parse-instant.ts";
+import {
+  aggregateOverview,
+  dayColumns,
+  type DayColumns,
+  type OverviewColumns,
+  type OverviewRequest,
+  type TeamOverview,
+} from "./team-overview.ts";
 import { orderRows, type Ordering, type SortKey } from "./team-sort.ts";
 
 export const sortColumns = ["client_user_id", "created_on", "connected_sources", "birth_date", "time_zone", "team_id"] as const;
@@ -67,12 +75,15 @@ export class TeamIndex {
   #teamIds = new Interner();
   #teamCodes = growableUint32();
   #createdOn: string[] = [];
+  /** `created_on` as ms (NaN: unreadable), read as pages arrive: the overview counts by it. */
+  #createdMs = growableFloat64();
   #serviceOffsets = growableUint32();
 
   /** Row r's connected sources are entries `#sourceStarts[r]` up to `#sourceStarts[r + 1]`. */
   #sourceStarts = growableUint32();
   #sourceInfoCodes = growableUint32();
   #sourceCreatedOn: string[] = [];
+  #sourceCreatedMs = growableFloat64();
   #sourceInfos: SourceInfo[] = [];
   /** Usually one a slug: a slug whose name or logo changed has more. */
   #sourceInfoCodesOfSlug = new Map<string, number[]>();
@@ -100,7 +111,7 @@ export class TeamIndex {
   #orderings = new Map<SortColumn | "service", Ordering>();
   #searchCache: { query: string; matched: Uint8Array } | undefined;
   #selectionCache: { key: string; selection: Selection } | undefined;
-  #instants: { createdMs: Float64Array; sourceCreatedMs: Float64Array } | undefined;
+  #days: (DayColumns & { timeZone: string }) | undefined;
 
   constructor() {
     this.#sourceStarts.push(0);
@@ -137,6 +148,7 @@ export class TeamIndex {
     this.#clientUserIds.push(user.client_user_id);
     this.#teamCodes.push(this.#teamIds.code(user.team_id));
     this.#createdOn.push(user.created_on);
+    this.#createdMs.push(parseInstant(user.created_on));
     this.#serviceOffsets.push(serviceOffset);
 
     for (const { created_on, source } of user.connected_sources) {
@@ -144,6 +156,7 @@ export class TeamIndex {
       this.#sourceInfoCodes.push(info);
       this.#sourceSlugCodes.push(this.#slugCodeOfSourceInfo[info]!);
       this.#sourceCreatedOn.push(created_on);
+      this.#sourceCreatedMs.push(parseInstant(created_on));
     }
     this.#sourceStarts.push(this.#sourceInfoCodes.length);
 
@@ -238,18 +251,21 @@ export class TeamIndex {
   /** The overview of the users a search and facets select (their order does not matter). */
   overview({ search, facets }: TeamQuery, request: OverviewRequest): TeamOverview {
     const selection = this.#selection({ search, facets });
-    return aggregateOverview(this.#overviewColumns(), selection.rows, selection.facets, request);
+    return aggregateOverview(this.#overviewColumns(request.timeZone), selection.rows, selection.facets, request);
   }
 
-  #overviewColumns(): OverviewColumns {
+  #overviewColumns(timeZone: string): OverviewColumns {
     this.#dropStaleCaches();
-    // Parsed on the overview's first use, then kept until the team changes.
-    this.#instants ??= {
-      createdMs: Float64Array.from(this.#createdOn, (text) => Date.parse(text)),
-      sourceCreatedMs: Float64Array.from(this.#sourceCreatedOn, (text) => Date.parse(text)),
-    };
+    // Placed on the zone's calendar on the overview's first use, then kept until the team changes,
+    // so that a new selection only counts.
+    const [createdMs, sourceCreatedMs] = [this.#createdMs.view(), this.#sourceCreatedMs.view()];
+    if (this.#days?.timeZone !== timeZone) this.#days = { timeZone, ...dayColumns(createdMs, sourceCreatedMs, timeZone) };
     const { rows, slugs, slugNames, sourceStarts, sourceSlugCodes, timeZones, timeZoneCodes, birthDateCodes } = this.#facetColumns();
-    return { rows, slugs, slugNames, sourceStarts, sourceSlugCodes, timeZones, timeZoneCodes, birthDateCodes, ...this.#instants };
+    const { createdDay, sourceDay } = this.#days;
+    return {
+      ...{ rows, slugs, slugNames, sourceStarts, sourceSlugCodes, timeZones, timeZoneCodes, birthDateCodes },
+      ...{ createdMs, createdDay, sourceDay },
+    };
   }
 
   #selection(query: TeamQuery): Selection {
@@ -297,7 +313,7 @@ export class TeamIndex {
     this.#orderings.clear();
     this.#searchCache = undefined;
     this.#selectionCache = undefined;
-    this.#instants = undefined;
+    this.#days = undefined;
   }
 
   /** Computed on first use of a column, then kept until the team changes. */

@@ -57,15 +57,13 @@ export interface TeamOverview {
 }
 
 /** What the overview reads from the index, one entry a row unless said otherwise. */
-export interface OverviewColumns {
+export interface OverviewColumns extends DayColumns {
   rows: number;
   /** Each row's `created_on` in ms; NaN where unreadable. */
   createdMs: Float64Array;
   /** Row r's connected sources are entries `sourceStarts[r]` up to `sourceStarts[r + 1]`. */
   sourceStarts: Uint32Array;
   sourceSlugCodes: Uint32Array;
-  /** Each connected source's `created_on` in ms, a source entry. */
-  sourceCreatedMs: Float64Array;
   slugs: Interner;
   slugNames: readonly string[];
   timeZones: Interner;
@@ -73,22 +71,50 @@ export interface OverviewColumns {
   birthDateCodes: Int32Array;
 }
 
+/** Day numbers in one time zone: of each row's `created_on`, and of each source entry's. */
+export interface DayColumns {
+  createdDay: Int32Array;
+  sourceDay: Int32Array;
+}
+
+/** An instant that could not be read has no day. */
+export const noDay = -0x80000000;
+
+/** The day numbers of instants (ms; NaN: unreadable) in `timeZone`, the zone's transitions found once for them all. */
+export function dayColumns(createdMs: Float64Array, sourceCreatedMs: Float64Array, timeZone: string): DayColumns {
+  let [from, to] = [Infinity, -Infinity];
+  for (const values of [createdMs, sourceCreatedMs])
+    for (let i = 0; i < values.length; i++) {
+      const ms = values[i]!;
+      if (ms < from) from = ms;
+      if (ms > to) to = ms;
+    }
+  const days = Number.isFinite(from) ? zoneDays(timeZone, from, to) : null;
+  const toDays = (values: Float64Array) => {
+    const out = new Int32Array(values.length);
+    for (let i = 0; i < values.length; i++) out[i] = Number.isNaN(values[i]!) || !days ? noDay : days.dayOf(values[i]!);
+    return out;
+  };
+  return { createdDay: toDays(createdMs), sourceDay: toDays(sourceCreatedMs) };
+}
+
 const dayMs = 86_400_000;
 const topTimeZones = 10;
 
-/** The earliest and latest instant of `rows` (of their source entries, with `starts`); NaN is skipped. */
-function rangeOf(values: Float64Array, rows: Uint32Array, starts?: Uint32Array): [number, number] {
+/** The first and last day of `rows` (of their source entries, with `starts`); days without one are skipped. */
+function rangeOf(days: Int32Array, rows: Uint32Array, starts?: Uint32Array): [number, number] {
   let [low, high] = [Infinity, -Infinity];
-  const visit = (ms: number) => {
-    if (ms < low) low = ms;
-    if (ms > high) high = ms;
+  const visit = (day: number) => {
+    if (day === noDay) return;
+    if (day < low) low = day;
+    if (day > high) high = day;
   };
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
-    if (!starts) visit(values[row]!);
-    else for (let s = starts[row]!; s < starts[row + 1]!; s++) visit(values[s]!);
+    if (!starts) visit(days[row]!);
+    else for (let s = starts[row]!; s < starts[row + 1]!; s++) visit(days[s]!);
   }
-  return [low, high];
+  return Number.isFinite(low) ? [low, high] : [0, -1];
 }
 
 const byUsers = (a: SourceShare, b: SourceShare) => b.users - a.users || a.name.localeCompare(b.name);
@@ -100,17 +126,11 @@ export function aggregateOverview(
   facets: FacetCounts,
   { timeZone, now }: OverviewRequest,
 ): TeamOverview {
-  const { createdMs, sourceStarts, sourceSlugCodes, sourceCreatedMs, slugs, timeZoneCodes, birthDateCodes } = columns;
-  const [createdFrom, createdTo] = rangeOf(createdMs, rows);
-  const [connectedFrom, connectedTo] = rangeOf(sourceCreatedMs, rows, sourceStarts);
-  const from = Math.min(createdFrom, connectedFrom);
-  const to = Math.max(createdTo, connectedTo);
-  const days = zoneDays(timeZone, Number.isFinite(from) ? from : now, Number.isFinite(to) ? to : now);
-
-  const createdFirst = Number.isFinite(createdFrom) ? days.dayOf(createdFrom) : 0;
-  const createdCounts = new Array<number>(Number.isFinite(createdTo) ? days.dayOf(createdTo) - createdFirst + 1 : 0).fill(0);
-  const connectedFirst = Number.isFinite(connectedFrom) ? days.dayOf(connectedFrom) : 0;
-  const connectedDays = Number.isFinite(connectedTo) ? days.dayOf(connectedTo) - connectedFirst + 1 : 0;
+  const { createdMs, createdDay, sourceDay, sourceStarts, sourceSlugCodes, slugs, timeZoneCodes, birthDateCodes } = columns;
+  const [createdFirst, createdLast] = rangeOf(createdDay, rows);
+  const createdCounts = new Array<number>(createdLast - createdFirst + 1).fill(0);
+  const [connectedFirst, connectedLast] = rangeOf(sourceDay, rows, sourceStarts);
+  const connectedDays = connectedLast - connectedFirst + 1;
   const connectionsOf: (Uint32Array | undefined)[] = [];
   const usersOfSlug = new Uint32Array(slugs.size);
   const lastRowOfSlug = new Int32Array(slugs.size).fill(-1);
@@ -122,9 +142,9 @@ export function aggregateOverview(
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     const created = createdMs[row]!;
-    if (Number.isNaN(created)) undated++;
+    if (createdDay[row] === noDay) undated++;
     else {
-      createdCounts[days.dayOf(created) - createdFirst]!++;
+      createdCounts[createdDay[row]! - createdFirst]!++;
       if (created > since7 && created <= now) last7++;
       if (created > since30 && created <= now) last30++;
     }
@@ -138,9 +158,9 @@ export function aggregateOverview(
         usersOfSlug[slug]!++;
         distinct++;
       }
-      const connected = sourceCreatedMs[s]!;
-      if (Number.isNaN(connected)) undated++;
-      else (connectionsOf[slug] ??= new Uint32Array(connectedDays))[days.dayOf(connected) - connectedFirst]!++;
+      const day = sourceDay[s]!;
+      if (day === noDay) undated++;
+      else (connectionsOf[slug] ??= new Uint32Array(connectedDays))[day - connectedFirst]!++;
     }
     perUser[Math.min(3, distinct)]!++;
     if (distinct > 0) withSources++;
@@ -169,9 +189,9 @@ export function aggregateOverview(
     addedLast30Days: last30,
     topSource: sources[0] ?? null,
     timeZone,
-    created: { firstDay: createdFirst, counts: createdCounts },
+    created: { firstDay: createdCounts.length ? createdFirst : 0, counts: createdCounts },
     connections: {
-      firstDay: connectedFirst,
+      firstDay: connectedDays > 0 ? connectedFirst : 0,
       days: connectedDays,
       sources: sources.map((source) => ({
         ...source,
