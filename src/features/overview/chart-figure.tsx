@@ -50,7 +50,7 @@ export function ChartFigure({ name, title, summary, table, controls, children }:
         {summary}
       </figcaption>
       {asTable ? (
-        // A scrolling table is a tab stop, so that the keyboard scrolls it too.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling table is a tab stop, so that the keyboard scrolls it too
         <div className="chart-table" role="region" aria-label={`${title}, as a table`} tabIndex={0}>
           <table className="table">
             <caption className="visually-hidden">{title}</caption>
