@@ -19,15 +19,15 @@ const percent = (value: number, of: number) => (of > 0 ? `${Math.round((value / 
 export function BarList({ bars, of, noun }: { bars: Bar[]; of: number; noun: string }) {
   const largest = Math.max(1, ...bars.map((bar) => bar.value));
   return (
-    <ul className="list-plain bars">
+    <ul className="list-plain overview-bars">
       {bars.map((bar) => {
         const content = (
           <>
-            <span className="bar-label">{bar.label}</span>
-            <span className="bar-track" aria-hidden="true">
-              <span className="bar-fill" style={{ inlineSize: `${(bar.value / largest) * 100}%` }} />
+            <span className="overview-bar-label">{bar.label}</span>
+            <span className="overview-bar-track" aria-hidden="true">
+              <span className="overview-bar-fill" style={{ inlineSize: `${(bar.value / largest) * 100}%` }} />
             </span>
-            <span className="bar-value">
+            <span className="overview-bar-value">
               {formatCount(bar.value)} <span className="muted">· {percent(bar.value, of)}</span>
             </span>
           </>
@@ -38,7 +38,7 @@ export function BarList({ bars, of, noun }: { bars: Bar[]; of: number; noun: str
             {bar.onSelect ? (
               <button
                 type="button"
-                className="bar-row bar-button"
+                className="overview-bar overview-bar-button"
                 aria-pressed={bar.selected ?? false}
                 aria-label={`${said}. ${bar.selected ? "Remove the filter" : "Filter the users by it"}`}
                 onClick={bar.onSelect}
@@ -46,7 +46,7 @@ export function BarList({ bars, of, noun }: { bars: Bar[]; of: number; noun: str
                 {content}
               </button>
             ) : (
-              <div className="bar-row" role="group" aria-label={said}>
+              <div className="overview-bar" role="group" aria-label={said}>
                 {content}
               </div>
             )}

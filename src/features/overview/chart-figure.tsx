@@ -32,12 +32,12 @@ export function ChartFigure({ name, title, summary, table, controls, children }:
     download({ fileName: `overview-${name}-${fileTime()}.csv`, blob: new Blob([text], { type: "text/csv;charset=utf-8" }) });
   };
   return (
-    <figure className="card chart" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`}>
-      <div className="chart-head">
+    <figure className="card overview-chart" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`}>
+      <div className="overview-chart-head">
         <h2 id={`${id}-title`}>{title}</h2>
-        <div className="row chart-actions">
+        <div className="row overview-chart-actions">
           {controls}
-          <label className="switch">
+          <label className="overview-switch">
             <input type="checkbox" role="switch" checked={asTable} onChange={(e) => setAsTable(e.target.checked)} />
             Show as table
           </label>
@@ -46,13 +46,13 @@ export function ChartFigure({ name, title, summary, table, controls, children }:
           </button>
         </div>
       </div>
-      <figcaption id={`${id}-summary`} className="chart-summary">
+      <figcaption id={`${id}-summary`} className="overview-chart-summary">
         {summary}
       </figcaption>
       {asTable ? (
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling table is a tab stop, so that the keyboard scrolls it too
-        <div className="chart-table" role="region" aria-label={`${title}, as a table`} tabIndex={0}>
-          <table className="table">
+        <div className="overview-chart-table" role="region" aria-label={`${title}, as a table`} tabIndex={0}>
+          <table>
             <caption className="visually-hidden">{title}</caption>
             <thead>
               <tr>
@@ -72,7 +72,7 @@ export function ChartFigure({ name, title, summary, table, controls, children }:
                         {cell}
                       </th>
                     ) : (
-                      <td key={j} className="numeric">
+                      <td key={j} className="overview-number">
                         {typeof cell === "number" ? cell.toLocaleString() : cell}
                       </td>
                     ),

@@ -32,18 +32,13 @@ function PeriodControls({
 }) {
   return (
     <>
-      <select
-        className="select select-small"
-        aria-label="Period"
-        value={granularity}
-        onChange={(e) => onGranularity(e.target.value as Granularity)}
-      >
+      <select className="select" aria-label="Period" value={granularity} onChange={(e) => onGranularity(e.target.value as Granularity)}>
         <option value="day">By day</option>
         <option value="week">By week</option>
         <option value="month">By month</option>
       </select>
       {onRunning && (
-        <label className="switch">
+        <label className="overview-switch">
           <input type="checkbox" role="switch" checked={running} onChange={(e) => onRunning(e.target.checked)} />
           Cumulative
         </label>

@@ -43,9 +43,9 @@ function Headline({ overview }: { overview: TeamOverview }) {
     ["Most connected source", overview.topSource ? `${overview.topSource.name} (${formatCount(overview.topSource.users)})` : "None"],
   ];
   return (
-    <dl className="stats">
+    <dl className="overview-stats">
       {figures.map(([term, value]) => (
-        <div key={term} className="card stat">
+        <div key={term} className="card overview-stat">
           <dt>{term}</dt>
           <dd>{value}</dd>
         </div>
@@ -138,7 +138,7 @@ export function OverviewPage() {
     );
   else
     body = (
-      <div className="overview">
+      <div className="overview-page">
         <div className="card users-flush">
           {whole && (
             <WholeTeamBar
@@ -176,7 +176,7 @@ export function OverviewPage() {
                   <p>No user of the team matches the search and filters. Remove one above.</p>
                 </div>
               ) : (
-                <div className="charts">
+                <div className="overview-charts">
                   <CreatedChart overview={data} />
                   <ConnectionsChart overview={data} />
                   <SourcesChart overview={data} filters={filters} />

@@ -44,11 +44,11 @@ export function SelectionChips({
   ];
   if (chips.length === 0) return <p className="muted small">All users of the team: no search or filter.</p>;
   return (
-    <ul className="list-plain row chips" aria-label="Selection">
+    <ul className="list-plain row overview-chips" aria-label="Selection">
       {chips.map((chip) => (
-        <li key={chip.key} className="chip">
+        <li key={chip.key} className="overview-chip">
           <span>{chip.said}</span>
-          <button type="button" className="chip-remove" aria-label={`Remove ${chip.said}`} onClick={() => onChange(chip.remove)}>
+          <button type="button" className="overview-chip-remove" aria-label={`Remove ${chip.said}`} onClick={() => onChange(chip.remove)}>
             <span aria-hidden="true">×</span>
           </button>
         </li>

@@ -115,18 +115,18 @@ export function TimeChart({ days, lines, hidden, label, valueName }: TimeChartPr
     lines.forEach((line, i) => chart.current?.setSeries(i + 1, { show: !hidden.has(line.key) }));
   }, [days, lines, hidden, width, theme]);
 
-  return <div ref={host} className="time-chart" role="img" aria-label={label} />;
+  return <div ref={host} className="overview-time-chart" role="img" aria-label={label} />;
 }
 
 /** The legend: a button a line, pressed while the line shows. */
 export function Legend({ lines, hidden, onToggle }: { lines: Line[]; hidden: ReadonlySet<string>; onToggle: (key: string) => void }) {
   return (
-    <ul className="list-plain row legend" aria-label="Show or hide a line">
+    <ul className="list-plain row overview-legend" aria-label="Show or hide a line">
       {lines.map((line, i) => (
         <li key={line.key}>
           <button
             type="button"
-            className="button button-small legend-button"
+            className="button button-small overview-legend-button"
             aria-pressed={!hidden.has(line.key)}
             onClick={() => onToggle(line.key)}
           >
