@@ -197,8 +197,8 @@ test.describe("with the demo's team of 2,500", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const expected = await listDirect(page, demo.bigTeam.api_key, 0, 100);
     await page.goto("/users");
-    // Once the whole team is loaded and its filters show, nothing above the rows moves any more.
-    await expect(page.getByRole("button", { name: "Filter by connected source" })).toBeVisible();
+    // Once the whole team is loaded, the rows' hover and focus are not re-rendered by it any more.
+    await expect(page.getByRole("button", { name: "Filter by connected source" })).toBeEnabled();
     const copies = page.getByRole("table", { name: "Users" }).getByRole("button", { name: "Copy user ID" });
     await bodyRows(page).nth(3).hover();
     await expect(copies).toHaveCount(1);
@@ -369,6 +369,31 @@ test("user-supplied strings render as text, and broken or unsafe logos become le
   await expectAccessible();
   await page.emulateMedia({ colorScheme: "dark" });
   await expectAccessible();
+});
+
+test("the rows stay in place while the whole team and its filters load above them", async ({ page, connect, demo }) => {
+  // Every layout shift that moves the table, with the time it happened.
+  await page.addInitScript(() => {
+    type Shift = PerformanceEntry & { sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    const moves: { at: number; from: number; to: number }[] = [];
+    Object.assign(window, { tableMoves: moves });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[])
+        for (const { node, previousRect, currentRect } of entry.sources)
+          if (node instanceof Element && node.querySelector("table") && previousRect.y !== currentRect.y)
+            moves.push({ at: entry.startTime, from: previousRect.y, to: currentRect.y });
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await connect({ teamApiKey: demo.awkwardTeam.api_key });
+  await page.goto("/users");
+  await expect(bodyRows(page)).toHaveCount(1);
+  const rowsShown = await page.evaluate(() => performance.now());
+  // Before the whole team's bar and filters held their places, they pushed the rows down twice here.
+  await expect(new UsersPage(page).wholeTeam.loaded).toBeVisible();
+  await expect(page.getByRole("button", { name: "Filter by connected source" })).toBeEnabled();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+  const moves = await page.evaluate(() => (window as unknown as { tableMoves: { at: number }[] }).tableMoves);
+  expect(moves.filter((move) => move.at > rowsShown)).toEqual([]);
 });
 
 test("the detail panel's JSON is the user exactly as the service sent it", async ({ page, connect, demo }) => {

@@ -23,6 +23,7 @@ import type { SortColumn, TeamQuery, TeamRow } from "./whole-team/team-index.ts"
 import { useTeamView } from "./whole-team/use-team-view.ts";
 import { searchableUsers } from "./whole-team/use-whole-team.ts";
 import { selectionSearch } from "./whole-team/team-query-params.ts";
+import { indexMaxUsers } from "./whole-team/whole-team-limits.ts";
 import "./users.css";
 import { isFirstPage, leaveFirstPage } from "./prefetch-first-page.ts";
 
@@ -33,6 +34,16 @@ const WholeTeamBar = lazy(async () => ({ default: (await import("./whole-team/wh
 const TeamFacetsBar = lazy(async () => ({ default: (await import("./whole-team/team-facets-bar.tsx")).TeamFacetsBar }));
 
 const noUsers: User[] = [];
+
+/** The whole-team bar's and the filters' places while their code loads. */
+function WholeTeamPlaceholder({ filters }: { filters: boolean }) {
+  return (
+    <>
+      <div className="users-whole-team" />
+      {filters && <div className="users-facets" />}
+    </>
+  );
+}
 const noRows: TeamRow[] = [];
 
 export function UsersPage() {
@@ -140,6 +151,7 @@ export function UsersPage() {
   } else if (data) {
     const searchingTeam = whole.searchable;
     const selection = whole.active && teamView ? { query: teamQuery, users: teamView.matches } : null;
+    const filterable = data.total <= indexMaxUsers;
     body = (
       <div className={`users-layout ${userId ? "users-with-panel" : ""}`}>
         <div className="users-main card users-flush">
@@ -164,16 +176,17 @@ export function UsersPage() {
               <ShortcutsHelp />
             </div>
           </div>
-          {whole.team && (
-            <Suspense fallback={null}>
+          {/* The bar and the filters hold their place from the first rows on: nothing under the pointer moves as the team loads. */}
+          <Suspense fallback={<WholeTeamPlaceholder filters={filterable} />}>
+            {whole.team ? (
               <WholeTeamBar team={whole.team} state={whole.state} total={data.total} selection={selection} waiting={whole.waiting} />
-            </Suspense>
-          )}
-          {whole.facets && (
-            <Suspense fallback={null}>
+            ) : (
+              <div className="users-whole-team" />
+            )}
+            {filterable && (
               <TeamFacetsBar facets={whole.facets} selection={teamQuery.facets ?? {}} onChange={(facets) => setTeamQuery({ facets })} />
-            </Suspense>
-          )}
+            )}
+          </Suspense>
           {whole.waiting ? null : (
             <>
               <UsersTable

@@ -3,7 +3,8 @@ import { formatCount } from "../../../components/format.ts";
 import type { FacetCounts, FacetOption, FacetSelection } from "./team-facets.ts";
 
 interface TeamFacetsBarProps {
-  facets: FacetCounts;
+  /** Undefined until the whole team is loaded: the filters show, unusable, so nothing moves when they come. */
+  facets: FacetCounts | undefined;
   selection: FacetSelection;
   onChange: (selection: FacetSelection) => void;
 }
@@ -40,7 +41,7 @@ export function TeamFacetsBar({ facets, selection, onChange }: TeamFacetsBarProp
   return (
     <div className="users-facets" role="group" aria-label="Filters">
       {groups.map(({ group, name, key, none }) => {
-        const options = facets[group] as FacetOption<string | null>[];
+        const options = facets?.[group] as FacetOption<string | null>[] | undefined;
         const count = selection[key]?.length ?? 0;
         const popover = `${id}-${group}`;
         return (
@@ -48,32 +49,36 @@ export function TeamFacetsBar({ facets, selection, onChange }: TeamFacetsBarProp
             <button
               type="button"
               className="button button-small"
-              popoverTarget={popover}
+              popoverTarget={options ? popover : undefined}
+              disabled={!options}
               aria-label={`Filter by ${name.toLowerCase()}${count ? `, ${count} chosen` : ""}`}
             >
               {name}
               {count > 0 && <span className="users-facet-count">{count}</span>}
             </button>
-            <div id={popover} popover="auto" className="users-popover users-facet-options">
-              <fieldset>
-                <legend className="users-popover-title">{name}</legend>
-                {options.map((option) => (
-                  <label key={option.value ?? "none"} className="checkbox">
-                    <input
-                      type="checkbox"
-                      // The URL's choice, not the last view's: the box answers the click at once.
-                      checked={(selection[key] as (string | null)[] | undefined)?.includes(option.value) ?? false}
-                      onChange={(e) => toggle(key, option.value, e.target.checked)}
-                    />
-                    <span>{optionLabel(option, none)}</span>
-                    <span className="muted small">{formatCount(option.count)}</span>
-                  </label>
-                ))}
-              </fieldset>
-            </div>
+            {options && (
+              <div id={popover} popover="auto" className="users-popover users-facet-options">
+                <fieldset>
+                  <legend className="users-popover-title">{name}</legend>
+                  {options.map((option) => (
+                    <label key={option.value ?? "none"} className="checkbox">
+                      <input
+                        type="checkbox"
+                        // The URL's choice, not the last view's: the box answers the click at once.
+                        checked={(selection[key] as (string | null)[] | undefined)?.includes(option.value) ?? false}
+                        onChange={(e) => toggle(key, option.value, e.target.checked)}
+                      />
+                      <span>{optionLabel(option, none)}</span>
+                      <span className="muted small">{formatCount(option.count)}</span>
+                    </label>
+                  ))}
+                </fieldset>
+              </div>
+            )}
           </div>
         );
       })}
+      {!facets && <p className="small muted">The filters count the whole team once it is loaded.</p>}
       {chosen > 0 && (
         <button type="button" className="button button-small button-ghost" onClick={() => onChange({})}>
           Clear filters
