@@ -371,6 +371,105 @@ test("keys stay out of localStorage and every URL by default; remembering is opt
   }
 });
 
+/** Stores what the dashboard kept before teams were saved: one connection, its keys in `keys`'s storage. */
+async function storeEarlierConnection(
+  page: Page,
+  connection: { orgId: string; teamApiKey: string; managementKey: string },
+  keysIn: "localStorage" | "sessionStorage",
+) {
+  await page.goto("/app-info.json"); // the dashboard's origin, without the app
+  await page.evaluate(
+    ({ places, keys, names, keysIn }) => {
+      localStorage.setItem(names.places, JSON.stringify(places));
+      window[keysIn].setItem(names.keys, JSON.stringify(keys));
+    },
+    {
+      places: { baseUrl: "", managementUrl: "", orgId: connection.orgId },
+      keys: { teamApiKey: connection.teamApiKey, managementKey: connection.managementKey },
+      names: { places: storageKeys.earlierPlaces, keys: storageKeys.keys },
+      keysIn,
+    },
+  );
+}
+
+test("the connection an earlier version kept is offered on Teams and saved through the forms, its keys still remembered", async ({
+  page,
+  demo,
+  expectAccessible,
+}) => {
+  const team = demo.smallTeam;
+  await storeEarlierConnection(page, { orgId: demo.orgId, teamApiKey: team.api_key, managementKey: demo.managementKey }, "localStorage");
+  await page.goto("/users"); // the earlier version's address
+  await expect(page).toHaveURL("/teams");
+  const notice = page.getByRole("region", { name: "Kept by the earlier version" });
+  await expect(notice).toContainText(`the team API key ending in …${team.api_key.slice(-4)}`);
+  await expect(notice).toContainText(`organization ${demo.orgId} with the management key ending in …${demo.managementKey.slice(-4)}`);
+  await expect(notice).toContainText("its keys stay remembered in this browser");
+  expect(await page.content()).not.toContain(team.api_key);
+  await expectAccessible();
+
+  await notice.getByRole("button", { name: "Save its organization and team…" }).click();
+  const orgForm = page.getByRole("dialog", { name: "Add an organization" });
+  await expect(orgForm.getByLabel("Organization ID")).toHaveValue(demo.orgId);
+  await expect(orgForm.getByLabel("Management key")).toHaveValue(demo.managementKey);
+  await orgForm.getByLabel("Label").fill("Acme");
+  await orgForm.getByRole("button", { name: "Add organization" }).click();
+  const teamForm = page.getByRole("dialog", { name: "Add a team" });
+  await expect(teamForm.getByLabel("Team API key")).toHaveValue(team.api_key);
+  await expect(teamForm.getByLabel("Organization").locator("option:checked")).toHaveText("Acme");
+  await teamForm.getByLabel("Label").fill("Pilot");
+  await teamForm.getByLabel("Environment").fill("sandbox");
+  await teamForm.getByRole("button", { name: "Add team" }).click();
+
+  await expect(teamForm).toHaveCount(0);
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Added Pilot." })).toContainText(
+    "The connection of the earlier version is saved.",
+  );
+  const total = ((await (await usersOf(page, team.api_key)).json()) as { total: number }).total;
+  await expect(usersCell(page, "Pilot")).toHaveText(String(total));
+  await expect(keyCell(page, "Pilot")).toHaveText("Works");
+  await expect(teams(page).row("Pilot").organization).toHaveText("Acme");
+  await expect(teams(page).row("Pilot").deleteButton).toBeEnabled();
+
+  // Remembered before, remembered now (in the saved entries' shape); the earlier items are gone.
+  const local = await page.evaluate(() => ({ ...localStorage }));
+  expect(local[storageKeys.earlierPlaces]).toBeUndefined();
+  expect(local[storageKeys.earlierConnection]).toBeUndefined();
+  const keys = JSON.parse(local[storageKeys.keys] ?? "{}") as { teams: Record<string, string>; orgs: Record<string, string> };
+  expect(Object.values(keys.teams)).toEqual([team.api_key]);
+  expect(Object.values(keys.orgs)).toEqual([demo.managementKey]);
+  await page.reload();
+  await expect(keyCell(page, "Pilot")).toHaveText("Works");
+  await expect(notice).toHaveCount(0);
+});
+
+test("a tab's earlier connection stays in the tab; Discard, or Forget keys, removes it with its keys", async ({ page, demo }) => {
+  await storeEarlierConnection(page, { orgId: "", teamApiKey: demo.smallTeam.api_key, managementKey: "" }, "sessionStorage");
+  await page.goto("/teams");
+  const notice = page.getByRole("region", { name: "Kept by the earlier version" });
+  await expect(notice).toContainText("its keys stay in this tab");
+  await expect(notice.getByRole("button", { name: "Save as a team…" })).toBeVisible();
+  const stored = () => page.evaluate(() => ({ local: JSON.stringify(localStorage), session: JSON.stringify(sessionStorage) }));
+  expect((await stored()).local).not.toContain(demo.smallTeam.api_key);
+  expect((await stored()).session).toContain(demo.smallTeam.api_key);
+
+  await notice.getByRole("button", { name: "Discard it" }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole("status")).toContainText("discarded, with its keys");
+  expect((await stored()).session).not.toContain(demo.smallTeam.api_key);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "No teams saved yet" })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+
+  // Forget keys forgets an earlier connection's keys too.
+  await storeEarlierConnection(page, { orgId: "", teamApiKey: demo.smallTeam.api_key, managementKey: "" }, "sessionStorage");
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Forget keys" }).click();
+  await expect(page.getByRole("status")).toContainText("Keys forgotten");
+  expect((await stored()).session).not.toContain(demo.smallTeam.api_key);
+});
+
 test("an export holds no key unless asked, and then warns", async ({ page, demo }) => {
   await page.goto("/teams");
   await teams(page).importFile(join(process.env.E2E_DATA ?? "", "credentials.json"));

@@ -1,26 +1,43 @@
 // The base styles come first, so each feature's styles can refine them.
 import "./app/styles.css";
+import { storageKeys } from "./api/stored-value.ts";
 import { lastTeamPath } from "./app/last-team-path.ts";
 import { applyTheme } from "./app/theme.ts";
 import { requestFirstPage } from "./features/users/prefetch-first-page.ts";
 
 // Nothing here loads React or the query client: the first page of users is on its way while
 // they and the app, preloaded by index.html (see vite.config.ts), are fetched and compiled.
-applyTheme();
-// The address of the users before teams were saved opens the team last used, before the router starts.
-if (window.location.pathname === "/users") {
-  const path = lastTeamPath(window.location.search);
-  if (path) history.replaceState(null, "", `${path}${window.location.hash}`);
-}
-const firstPage = requestFirstPage(window.location);
+function start() {
+  // The address of the users before teams were saved opens the team last used, before the router starts.
+  if (window.location.pathname === "/users") {
+    const path = lastTeamPath(window.location.search);
+    if (path) history.replaceState(null, "", `${path}${window.location.hash}`);
+  }
+  const firstPage = requestFirstPage(window.location);
 
-const root = document.getElementById("root");
-if (!root) throw new Error("index.html has no #root");
-// The app renders once that page is here, or after a quarter of a second: a quick answer shows
-// at once, without a skeleton flashing before it.
-const answered = firstPage?.answer.then(
-  () => {},
-  () => {},
-);
-const shortWait = new Promise((resolve) => setTimeout(resolve, 250));
-void Promise.all([import("./app/app.tsx"), Promise.race([answered, shortWait])]).then(([{ renderApp }]) => renderApp(root, firstPage));
+  const root = document.getElementById("root");
+  if (!root) throw new Error("index.html has no #root");
+  // The app renders once that page is here, or after a quarter of a second: a quick answer shows
+  // at once, without a skeleton flashing before it.
+  const answered = firstPage?.answer.then(
+    () => {},
+    () => {},
+  );
+  const shortWait = new Promise((resolve) => setTimeout(resolve, 250));
+  void Promise.all([import("./app/app.tsx"), Promise.race([answered, shortWait])]).then(([{ renderApp }]) => renderApp(root, firstPage));
+}
+
+function hasEarlierConnection() {
+  try {
+    return localStorage.getItem(storageKeys.earlierPlaces) !== null;
+  } catch {
+    return false; // storage disabled
+  }
+}
+
+applyTheme();
+// An earlier version's connection is set aside before anything reads the saved keys (its keys
+// had their name); its code loads only in a browser that has one.
+if (hasEarlierConnection())
+  void import("./api/earlier-connection.ts").then(({ setAsideEarlierConnection }) => setAsideEarlierConnection()).finally(start);
+else start();

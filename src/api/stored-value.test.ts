@@ -1,30 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
+import { MemoryStorage } from "./memory-storage.test-helper.ts";
 import { asRecord, storedValue } from "./stored-value.ts";
-
-/** A Storage in memory, that can be told to refuse writes as a full one does. */
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  full = false;
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    if (this.full) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    this.items.set(key, value);
-  }
-}
 
 function counter(storage = new MemoryStorage(), events = new EventTarget()) {
   const value = storedValue({

@@ -10,6 +10,13 @@ export const storageKeys = {
   entries: "dashboard.entries",
   /** sessionStorage, or localStorage when the user chose to remember them: the entries' keys. */
   keys: "dashboard.keys",
+  /**
+   * The one connection the versions before saved teams kept, set aside at start (see
+   * earlier-connection.ts) in the storage its keys were in, until the Teams page saves or discards it.
+   */
+  earlierConnection: "dashboard.earlier-connection",
+  /** localStorage, versions before saved teams: that connection's URLs and organization ID. */
+  earlierPlaces: "dashboard.connection",
   /** localStorage: the saved teams' entry IDs, the most recently opened first. */
   recentTeams: "dashboard.recent-teams",
   /** localStorage: light, dark or system. */

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { autoLoadUsers, undoSeconds, type NumberPreference } from "../../api/preferences.ts";
+import { earlierConnection } from "../../api/earlier-connection.ts";
 import { savedEntries } from "../../api/saved-entries.ts";
 import { Link } from "../../components/link.tsx";
 import { TextField } from "../../components/text-field.tsx";
@@ -59,6 +60,7 @@ export function SettingsPage() {
 
   function forgetKeys() {
     savedEntries.forgetKeys();
+    earlierConnection.discard(); // an earlier version's connection, not saved yet, holds keys too
     queryClient.clear();
     setRememberKeys(false);
     setOutcome({

@@ -9,11 +9,13 @@ import { ModalDialog } from "./modal-dialog.tsx";
 
 interface OrgFormProps {
   editing?: OrgEntry;
+  /** A new entry's fields, filled in beforehand (an earlier version's connection). */
+  initial?: Partial<OrgDraft>;
   onDone: (message: string | null) => void;
 }
 
 /** Adds or edits a saved organization: what deleting its teams needs. */
-export function OrgForm({ editing, onDone }: OrgFormProps) {
+export function OrgForm({ editing, initial, onDone }: OrgFormProps) {
   const saved = useSavedEntries();
   const origin = window.location.origin;
   const savedKey = editing ? (saved.keys.orgs[editing.id] ?? "") : "";
@@ -22,6 +24,7 @@ export function OrgForm({ editing, onDone }: OrgFormProps) {
     orgId: editing?.orgId ?? "",
     managementUrl: editing?.managementUrl ?? "",
     managementKey: "",
+    ...initial,
   });
   const [shown, setShown] = useState<Problems<OrgDraft>>({});
   const set = (field: keyof OrgDraft) => (value: string) => {

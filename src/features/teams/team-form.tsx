@@ -24,6 +24,8 @@ import { ModalDialog } from "./modal-dialog.tsx";
 interface TeamFormProps {
   /** The entry to edit; a new one otherwise. */
   editing?: TeamEntry;
+  /** A new entry's fields, filled in beforehand (an earlier version's connection). */
+  initial?: Partial<TeamDraft>;
   onDone: (message: string | null) => void;
 }
 
@@ -31,7 +33,7 @@ interface TeamFormProps {
  * Adds or edits a saved team. A key is checked with the service before it is saved (`GET
  * /v2/user/?limit=1`), which also tells the team's ID and size; an empty team's ID is typed.
  */
-export function TeamForm({ editing, onDone }: TeamFormProps) {
+export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
   const saved = useSavedEntries();
   const queryClient = useQueryClient();
   const ids = useId();
@@ -44,6 +46,7 @@ export function TeamForm({ editing, onDone }: TeamFormProps) {
     teamApiKey: "",
     teamId: editing?.teamId ?? "",
     orgEntryId: editing?.orgEntryId ?? saved.orgs[0]?.id ?? null,
+    ...initial,
   });
   const [shown, setShown] = useState<Problems<TeamDraft>>({});
   const [failure, setFailure] = useState<string | null>(null);

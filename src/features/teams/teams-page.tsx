@@ -13,6 +13,7 @@ import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { useDeleteAttempts } from "./delete-log.ts";
 import { deleteFlow } from "./delete-flow.ts";
 import { DeleteTeamDialog } from "./delete-team-dialog.tsx";
+import { EarlierConnectionNotice } from "./earlier-connection-notice.tsx";
 import { DemoOffer, ExportDialog, ImportButton } from "./entries-transfer.tsx";
 import { OrgForm } from "./org-form.tsx";
 import { TeamForm } from "./team-form.tsx";
@@ -166,6 +167,8 @@ export function TeamsPage() {
         {report && !report.error && <p className="alert alert-success teams-report">{report.text}</p>}
       </div>
       <div role="alert">{report?.error && <p className="alert alert-error teams-report">{report.text}</p>}</div>
+
+      <EarlierConnectionNotice onReport={setReport} />
 
       {empty ? (
         <div className="card empty-state teams-empty">

@@ -1,0 +1,96 @@
+/**
+ * The one connection that versions before saved teams kept: its URLs and organization ID in
+ * localStorage (`dashboard.connection`), its keys (`{ teamApiKey, managementKey }`) under
+ * `dashboard.keys` in sessionStorage or, remembered, localStorage — the name the saved entries'
+ * keys now have. Set aside at start, before anything reads those keys, so that nothing is lost:
+ * the Teams page offers to save it as a team (and its organization), or to discard it.
+ */
+import { asRecord, storageKeys, storedValue } from "./stored-value.ts";
+
+export interface EarlierConnection {
+  /** Empty: this origin. */
+  baseUrl: string;
+  managementUrl: string;
+  orgId: string;
+  teamApiKey: string;
+  managementKey: string;
+  /** The keys were remembered (localStorage), not kept for the tab only. */
+  remembered: boolean;
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+
+function readJson(storage: Storage, key: string): Record<string, unknown> | undefined {
+  try {
+    const raw = storage.getItem(key);
+    return raw === null ? undefined : asRecord(JSON.parse(raw));
+  } catch {
+    return undefined; // unreadable JSON, or storage disabled
+  }
+}
+
+/** The earlier keys' shape; the saved entries' keys (`{ teams, orgs }`) are not it. */
+function earlierKeys(storage: Storage) {
+  const value = readJson(storage, storageKeys.keys);
+  if (!value || !("teamApiKey" in value || "managementKey" in value) || "teams" in value || "orgs" in value) return undefined;
+  return { teamApiKey: text(value.teamApiKey), managementKey: text(value.managementKey) };
+}
+
+/**
+ * Moves an earlier connection under its own name, in the storage its keys were in (localStorage
+ * when it has none), and removes the earlier items. Does nothing when there is none.
+ */
+export function setAsideEarlierConnection(local: Storage = localStorage, session: Storage = sessionStorage): void {
+  try {
+    const places = readJson(local, storageKeys.earlierPlaces);
+    const remembered = earlierKeys(local);
+    const keys = remembered ?? earlierKeys(session);
+    if (!places && !keys) return;
+    const earlier: EarlierConnection = {
+      baseUrl: text(places?.baseUrl),
+      managementUrl: text(places?.managementUrl),
+      orgId: text(places?.orgId),
+      teamApiKey: keys?.teamApiKey ?? "",
+      managementKey: keys?.managementKey ?? "",
+      remembered: remembered !== undefined,
+    };
+    const worthKeeping = earlier.teamApiKey || earlier.managementKey || earlier.orgId;
+    if (worthKeeping) (keys && !remembered ? session : local).setItem(storageKeys.earlierConnection, JSON.stringify(earlier));
+    local.removeItem(storageKeys.earlierPlaces);
+    if (remembered) local.removeItem(storageKeys.keys);
+    else if (keys) session.removeItem(storageKeys.keys);
+  } catch {
+    // Storage disabled or full: the earlier items stay where they are, read by nothing.
+  }
+}
+
+function parseEarlier(raw: unknown): EarlierConnection | undefined {
+  const value = asRecord(raw);
+  if (!value) return undefined;
+  const earlier = {
+    baseUrl: text(value.baseUrl),
+    managementUrl: text(value.managementUrl),
+    orgId: text(value.orgId),
+    teamApiKey: text(value.teamApiKey),
+    managementKey: text(value.managementKey),
+    remembered: value.remembered === true,
+  };
+  return earlier.teamApiKey || earlier.managementKey || earlier.orgId ? earlier : undefined;
+}
+
+const none: EarlierConnection | null = null;
+const inLocal = /* @__PURE__ */ storedValue({ key: storageKeys.earlierConnection, storage: () => localStorage, parse: parseEarlier, fallback: none });
+const inTab = /* @__PURE__ */ storedValue({ key: storageKeys.earlierConnection, storage: () => sessionStorage, parse: parseEarlier, fallback: none });
+
+/** The connection set aside, if any: saved or discarded from the Teams page. */
+export const earlierConnection = {
+  get: () => inLocal.get() ?? inTab.get(),
+  subscribe(listener: () => void): () => void {
+    const stops = [inLocal, inTab].map((part) => part.subscribe(listener));
+    return () => stops.forEach((stop) => stop());
+  },
+  discard(): void {
+    inLocal.remove();
+    inTab.remove();
+  },
+};
