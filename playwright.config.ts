@@ -45,9 +45,7 @@ export default defineConfig<KitOptions>({
     launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs },
   },
   projects: [
-    { name: "e2e", testIgnore: /(screenshots|main-thread)\.spec\.ts/ },
-    // Timing-sensitive checks run last and alone, when no other test shares the machine.
-    { name: "quiet", testMatch: /main-thread\.spec\.ts/, dependencies: ["e2e"] },
+    { name: "e2e", testIgnore: /screenshots\.spec\.ts/ },
     { name: "screenshots", testMatch: /screenshots\.spec\.ts/ },
   ],
   webServer: {

@@ -16,6 +16,15 @@ export const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/**
+ * The dashboard has no long frames in every run where the baseline had none either: on a busy
+ * machine both get long frames that neither caused, and those runs say nothing.
+ */
+export function noLongFramesOfItsOwn({ dashboard, baseline }: { dashboard: number[]; baseline: number[] }): boolean {
+  const calmRuns = baseline.flatMap((frames, run) => (frames === 0 ? [run] : []));
+  return calmRuns.length > 0 && calmRuns.every((run) => dashboard[run] === 0);
+}
+
 /** dashboard ÷ baseline, or null when either is missing or the baseline is 0. */
 export const ratioOf = ({ dashboard, baseline }: Pick<ReportRow, "dashboard" | "baseline">): number | null =>
   dashboard === null || baseline === null || baseline === 0 ? null : dashboard / baseline;

@@ -9,7 +9,6 @@
  * Prints figures; fails nothing.
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromiumArgs, chromiumExecutable } from "../e2e/browser.ts";
@@ -18,7 +17,8 @@ import { startBaselineServer, type BaselineServer } from "./baseline-page.ts";
 import { startDemoService, type DemoService } from "./demo-service.ts";
 import { bundleFigures, sizeOf, sizeOfFiles, type BundleFigures, type Size } from "./bundle-figures.ts";
 import { addPaintProbe, inputPaint, navigationPaint, scrollFigures, type RowTargets } from "./paint-probe.ts";
-import { describeMachine, formatTable, loadNow, machineLine, median, ratioOf, type ReportRow } from "./report.ts";
+import { build } from "./build.ts";
+import { describeMachine, formatTable, loadNow, machineLine, median, noLongFramesOfItsOwn, ratioOf, type ReportRow } from "./report.ts";
 import { serviceThroughput, type ServiceThroughput } from "./service-figures.ts";
 
 /** Medians of at least 7 runs; BENCH_RUNS sets more (or fewer, while iterating). */
@@ -143,13 +143,6 @@ async function pagesOf500(browser: Browser, site: Site, targets: PageTargets): P
   return figures;
 }
 
-/** Builds the app, exactly as `npm run build` does. */
-function build() {
-  console.log("Building…");
-  const result = spawnSync("npm", ["run", "build"], { cwd: projectRoot, stdio: ["ignore", "ignore", "inherit"] });
-  if (result.status !== 0) throw new Error(`npm run build failed (${result.status ?? result.signal})`);
-}
-
 /** Every browser figure of both pages, `runs` times after a warm-up, interleaved. */
 async function measurePages() {
   const samples = Object.fromEntries(Object.keys(timedFigures).map((key) => [key, { dashboard: [], baseline: [] }])) as unknown as Samples;
@@ -197,15 +190,6 @@ async function measurePages() {
 }
 
 type PageMeasurements = Awaited<ReturnType<typeof measurePages>>;
-
-/**
- * The dashboard scrolls without long frames in every run where the baseline did too: on a busy
- * machine both pages get long frames that neither caused, and those runs say nothing.
- */
-function noLongFramesOfItsOwn({ dashboard, baseline }: Record<SiteName, number[]>): boolean {
-  const calmRuns = baseline.flatMap((frames, run) => (frames === 0 ? [run] : []));
-  return calmRuns.length > 0 && calmRuns.every((run) => dashboard[run] === 0);
-}
 
 function timedRows({ samples }: PageMeasurements): ReportRow[] {
   return (Object.keys(timedFigures) as FigureKey[]).map((key) => {
