@@ -79,8 +79,18 @@ function parseEarlier(raw: unknown): EarlierConnection | undefined {
 }
 
 const none: EarlierConnection | null = null;
-const inLocal = /* @__PURE__ */ storedValue({ key: storageKeys.earlierConnection, storage: () => localStorage, parse: parseEarlier, fallback: none });
-const inTab = /* @__PURE__ */ storedValue({ key: storageKeys.earlierConnection, storage: () => sessionStorage, parse: parseEarlier, fallback: none });
+const inLocal = /* @__PURE__ */ storedValue({
+  key: storageKeys.earlierConnection,
+  storage: () => localStorage,
+  parse: parseEarlier,
+  fallback: none,
+});
+const inTab = /* @__PURE__ */ storedValue({
+  key: storageKeys.earlierConnection,
+  storage: () => sessionStorage,
+  parse: parseEarlier,
+  fallback: none,
+});
 
 /** The connection set aside, if any: saved or discarded from the Teams page. */
 export const earlierConnection = {
