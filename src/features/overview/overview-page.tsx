@@ -153,10 +153,10 @@ export function OverviewPage() {
             <p className="overview-note small">The overview counts the whole team: load it to see the figures and charts.</p>
           )}
           {data && (
-            <div className="overview-selection">
+            <>
               <TeamFacetsBar facets={data.facets} selection={facets} onChange={setFacets} />
               <SelectionChips query={teamQuery} facets={data.facets} onChange={setSelection} />
-            </div>
+            </>
           )}
         </div>
         {data && (

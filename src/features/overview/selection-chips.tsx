@@ -42,7 +42,7 @@ export function SelectionChips({
       remove: { ...query, facets: { ...chosen, birthDate: without(chosen.birthDate, birth) } },
     })),
   ];
-  if (chips.length === 0) return <p className="muted small">All users of the team: no search or filter.</p>;
+  if (chips.length === 0) return <p className="muted small overview-chips">All users of the team: no search or filter.</p>;
   return (
     <ul className="list-plain row overview-chips" aria-label="Selection">
       {chips.map((chip) => (
