@@ -91,7 +91,7 @@ export function Layout() {
       <main id="main" className="main" tabIndex={-1}>
         <Suspense
           fallback={
-            <p className="muted" role="status">
+            <p className="muted route-loading" role="status">
               Loading…
             </p>
           }
