@@ -148,6 +148,7 @@ test("Cancel midway keeps what was loaded, leaves a working page, and Resume com
   // The load's first four pages come, the others wait for Cancel: it lands midway, however slow the machine.
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
+  page.once("close", () => release()); // a failure before Cancel leaves no request held
   let asked = 0;
   await page.route("**/v2/user/?offset=*&limit=500", async (route) => {
     if (++asked > 4) await released;

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { Link } from "../../components/link.tsx";
+import { useAfterFirstPaint } from "../../components/use-after-first-paint.ts";
 import type { User } from "../../api/contract.ts";
 import { listWords, usersPageOptions } from "../../api/list-users.ts";
 import { useLocation } from "react-router-dom";
@@ -35,15 +36,6 @@ const TeamFacetsBar = lazy(async () => ({ default: (await import("./whole-team/t
 
 const noUsers: User[] = [];
 
-/** The whole-team bar's and the filters' places while their code loads. */
-function WholeTeamPlaceholder({ filters }: { filters: boolean }) {
-  return (
-    <>
-      <div className="users-whole-team" />
-      {filters && <div className="users-facets" />}
-    </>
-  );
-}
 const noRows: TeamRow[] = [];
 
 export function UsersPage() {
@@ -63,6 +55,8 @@ export function UsersPage() {
   const data = query.data?.page;
   const current = data !== undefined && !query.isPlaceholderData;
   const whole = useTeamView(connection, { teamQuery, page, pageSize }, data?.total);
+  // The filters' code waits for the first rows to be painted; their place does not.
+  const painted = useAfterFirstPaint();
   const teamView = whole.view;
 
   const total = whole.active ? teamView?.matches : data?.total;
@@ -176,17 +170,23 @@ export function UsersPage() {
               <ShortcutsHelp />
             </div>
           </div>
-          {/* The bar and the filters hold their place from the first rows on: nothing under the pointer moves as the team loads. */}
-          <Suspense fallback={<WholeTeamPlaceholder filters={filterable} />}>
+          {/* The bar and the filters hold their places from the first rows on (the same heights while their code loads): nothing under the pointer moves as the team loads. */}
+          <Suspense fallback={<div className="users-whole-team" />}>
             {whole.team ? (
               <WholeTeamBar team={whole.team} state={whole.state} total={data.total} selection={selection} waiting={whole.waiting} />
             ) : (
               <div className="users-whole-team" />
             )}
-            {filterable && (
-              <TeamFacetsBar facets={whole.facets} selection={teamQuery.facets ?? {}} onChange={(facets) => setTeamQuery({ facets })} />
-            )}
           </Suspense>
+          {filterable && (
+            <Suspense fallback={<div className="users-facets" />}>
+              {painted ? (
+                <TeamFacetsBar facets={whole.facets} selection={teamQuery.facets ?? {}} onChange={(facets) => setTeamQuery({ facets })} />
+              ) : (
+                <div className="users-facets" />
+              )}
+            </Suspense>
+          )}
           {whole.waiting ? null : (
             <>
               <UsersTable

@@ -51,6 +51,7 @@ export function TeamFacetsBar({ facets, selection, onChange }: TeamFacetsBarProp
               className="button button-small"
               popoverTarget={options ? popover : undefined}
               disabled={!options}
+              aria-describedby={options ? undefined : `${id}-waiting`}
               aria-label={`Filter by ${name.toLowerCase()}${count ? `, ${count} chosen` : ""}`}
             >
               {name}
@@ -78,7 +79,11 @@ export function TeamFacetsBar({ facets, selection, onChange }: TeamFacetsBarProp
           </div>
         );
       })}
-      {!facets && <p className="small muted">The filters count the whole team once it is loaded.</p>}
+      {!facets && (
+        <p id={`${id}-waiting`} className="small muted">
+          The filters count the whole team once it is loaded.
+        </p>
+      )}
       {chosen > 0 && (
         <button type="button" className="button button-small button-ghost" onClick={() => onChange({})}>
           Clear filters
