@@ -404,7 +404,7 @@ test("the connection an earlier version kept is offered on Teams and saved throu
   const notice = page.getByRole("region", { name: "Kept by the earlier version" });
   await expect(notice).toContainText(`the team API key ending in …${team.api_key.slice(-4)}`);
   await expect(notice).toContainText(`organization ${demo.orgId} with the management key ending in …${demo.managementKey.slice(-4)}`);
-  await expect(notice).toContainText("its keys stay remembered in this browser");
+  await expect(notice).toContainText("its keys will be remembered in this browser");
   expect(await page.content()).not.toContain(team.api_key);
   await expectAccessible();
 
@@ -448,7 +448,7 @@ test("a tab's earlier connection stays in the tab; Discard, or Forget keys, remo
   await storeEarlierConnection(page, { orgId: "", teamApiKey: demo.smallTeam.api_key, managementKey: "" }, "sessionStorage");
   await page.goto("/teams");
   const notice = page.getByRole("region", { name: "Kept by the earlier version" });
-  await expect(notice).toContainText("its keys stay in this tab");
+  await expect(notice).toContainText("its keys will be kept in this tab only");
   await expect(notice.getByRole("button", { name: "Save as a team…" })).toBeVisible();
   const stored = () => page.evaluate(() => ({ local: JSON.stringify(localStorage), session: JSON.stringify(sessionStorage) }));
   expect((await stored()).local).not.toContain(demo.smallTeam.api_key);
@@ -465,9 +465,41 @@ test("a tab's earlier connection stays in the tab; Discard, or Forget keys, remo
   // Forget keys forgets an earlier connection's keys too.
   await storeEarlierConnection(page, { orgId: "", teamApiKey: demo.smallTeam.api_key, managementKey: "" }, "sessionStorage");
   await page.goto("/settings");
+  expect((await stored()).session).toContain(demo.smallTeam.api_key); // set aside, in the tab
   await page.getByRole("button", { name: "Forget keys" }).click();
   await expect(page.getByRole("status")).toContainText("Keys forgotten");
   expect((await stored()).session).not.toContain(demo.smallTeam.api_key);
+});
+
+test("an earlier connection whose organization is saved goes straight to its team, under it; once all is saved, only Discard is offered", async ({
+  page,
+  demo,
+}) => {
+  await page.goto("/teams");
+  await addOrg(page, { label: "Acme", orgId: demo.orgId, key: demo.managementKey });
+  const earlier = { orgId: demo.orgId, teamApiKey: demo.smallTeam.api_key, managementKey: demo.managementKey };
+  await storeEarlierConnection(page, earlier, "localStorage");
+  await page.goto("/teams");
+  const notice = page.getByRole("region", { name: "Kept by the earlier version" });
+  // This tab keeps its keys for itself: the earlier, remembered ones join them there.
+  await expect(notice).toContainText("its keys will be kept in this tab only");
+  await notice.getByRole("button", { name: "Save as a team…" }).click();
+  const teamForm = page.getByRole("dialog", { name: "Add a team" });
+  await expect(teamForm.getByLabel("Organization").locator("option:checked")).toHaveText("Acme");
+  await teamForm.getByLabel("Label").fill("Pilot");
+  await teamForm.getByLabel("Environment").fill("sandbox");
+  await teamForm.getByRole("button", { name: "Add team" }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(teams(page).row("Pilot").organization).toHaveText("Acme");
+  expect(JSON.stringify(await page.evaluate(() => ({ ...localStorage })))).not.toContain(demo.smallTeam.api_key);
+
+  await storeEarlierConnection(page, earlier, "localStorage");
+  await page.goto("/teams");
+  await expect(notice).toContainText("Everything it holds is saved already.");
+  await expect(notice.getByRole("button", { name: /^Save/ })).toHaveCount(0);
+  await notice.getByRole("button", { name: "Discard it" }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.locator("#main")).toBeFocused();
 });
 
 test("an export holds no key unless asked, and then warns", async ({ page, demo }) => {

@@ -27,9 +27,11 @@ function start() {
   void Promise.all([import("./app/app.tsx"), Promise.race([answered, shortWait])]).then(([{ renderApp }]) => renderApp(root, firstPage));
 }
 
+/** Places in localStorage, or keys of the earlier shape in either storage (see api/earlier-connection.ts). */
 function hasEarlierConnection() {
   try {
-    return localStorage.getItem(storageKeys.earlierPlaces) !== null;
+    const earlierKeys = (storage: Storage) => /"(teamApiKey|managementKey)"/.test(storage.getItem(storageKeys.keys) ?? "");
+    return localStorage.getItem(storageKeys.earlierPlaces) !== null || earlierKeys(localStorage) || earlierKeys(sessionStorage);
   } catch {
     return false; // storage disabled
   }
@@ -39,5 +41,8 @@ applyTheme();
 // An earlier version's connection is set aside before anything reads the saved keys (its keys
 // had their name); its code loads only in a browser that has one.
 if (hasEarlierConnection())
-  void import("./api/earlier-connection.ts").then(({ setAsideEarlierConnection }) => setAsideEarlierConnection()).finally(start);
+  void import("./api/earlier-connection.ts")
+    .then(({ setAsideEarlierConnection }) => setAsideEarlierConnection())
+    .catch(() => {}) // its code did not load: the app starts all the same
+    .finally(start);
 else start();

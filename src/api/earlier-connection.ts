@@ -29,19 +29,25 @@ function readJson(storage: Storage, key: string): Record<string, unknown> | unde
   }
 }
 
-/** The earlier keys' shape; the saved entries' keys (`{ teams, orgs }`) are not it. */
+/** The earlier keys' shape: `{ teamApiKey, managementKey }`; the saved entries' keys (`{ teams, orgs }`) are not it. */
+function isEarlierKeys(raw: unknown): raw is { teamApiKey?: unknown; managementKey?: unknown } {
+  const value = asRecord(raw);
+  return value !== undefined && ("teamApiKey" in value || "managementKey" in value) && !("teams" in value || "orgs" in value);
+}
+
 function earlierKeys(storage: Storage) {
   const value = readJson(storage, storageKeys.keys);
-  if (!value || !("teamApiKey" in value || "managementKey" in value) || "teams" in value || "orgs" in value) return undefined;
-  return { teamApiKey: text(value.teamApiKey), managementKey: text(value.managementKey) };
+  return isEarlierKeys(value) ? { teamApiKey: text(value.teamApiKey), managementKey: text(value.managementKey) } : undefined;
 }
 
 /**
  * Moves an earlier connection under its own name, in the storage its keys were in (localStorage
- * when it has none), and removes the earlier items. Does nothing when there is none.
+ * when it has none), and removes the earlier items. Does nothing when there is none. When that
+ * storage refuses the write, the other one is tried; when both do, the earlier items stay.
  */
-export function setAsideEarlierConnection(local: Storage = localStorage, session: Storage = sessionStorage): void {
+export function setAsideEarlierConnection(storages?: { local: Storage; session: Storage }): void {
   try {
+    const { local, session } = storages ?? { local: localStorage, session: sessionStorage };
     const places = readJson(local, storageKeys.earlierPlaces);
     const remembered = earlierKeys(local);
     const keys = remembered ?? earlierKeys(session);
@@ -54,13 +60,20 @@ export function setAsideEarlierConnection(local: Storage = localStorage, session
       managementKey: keys?.managementKey ?? "",
       remembered: remembered !== undefined,
     };
-    const worthKeeping = earlier.teamApiKey || earlier.managementKey || earlier.orgId;
-    if (worthKeeping) (keys && !remembered ? session : local).setItem(storageKeys.earlierConnection, JSON.stringify(earlier));
+    if (earlier.teamApiKey || earlier.managementKey || earlier.orgId) {
+      const [first, second] = keys && !remembered ? [session, local] : [local, session];
+      const item = JSON.stringify(earlier);
+      try {
+        first.setItem(storageKeys.earlierConnection, item);
+      } catch {
+        second.setItem(storageKeys.earlierConnection, item); // throws, to the outer catch, when both refuse
+      }
+    }
     local.removeItem(storageKeys.earlierPlaces);
     if (remembered) local.removeItem(storageKeys.keys);
     else if (keys) session.removeItem(storageKeys.keys);
   } catch {
-    // Storage disabled or full: the earlier items stay where they are, read by nothing.
+    // Storage disabled, or full in both: the earlier items stay; the saved entries read them as no keys.
   }
 }
 

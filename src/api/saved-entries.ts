@@ -92,7 +92,9 @@ function parseKeyMap(raw: unknown): Record<string, string> {
 
 function parseKeys(raw: unknown): EntryKeys | undefined {
   const value = asRecord(raw);
-  return value && { teams: parseKeyMap(value.teams), orgs: parseKeyMap(value.orgs) };
+  // An earlier version's keys, under the same name (earlier-connection.ts), are not these.
+  if (!value || "teamApiKey" in value || "managementKey" in value) return undefined;
+  return { teams: parseKeyMap(value.teams), orgs: parseKeyMap(value.orgs) };
 }
 
 const noEntries: Entries = { orgs: [], teams: [] };

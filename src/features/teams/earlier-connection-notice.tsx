@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { earlierConnection, type EarlierConnection } from "../../api/earlier-connection.ts";
 import { normalizeUrl } from "../../api/entry-rules.ts";
-import { savedEntries } from "../../api/saved-entries.ts";
+import { savedEntries, type OrgEntry, type SavedEntries } from "../../api/saved-entries.ts";
 import { keyTail } from "../../components/format.ts";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { useStoredValue } from "../../components/use-stored-value.ts";
@@ -13,93 +13,130 @@ function describe(earlier: EarlierConnection): string {
   const parts: string[] = [];
   if (earlier.teamApiKey)
     parts.push(`the team API key ending in ${keyTail(earlier.teamApiKey)}${earlier.baseUrl ? ` for ${earlier.baseUrl}` : ""}`);
-  if (earlier.orgId || earlier.managementKey)
-    parts.push(
-      [
-        earlier.orgId && `organization ${earlier.orgId}`,
-        earlier.managementKey && `the management key ending in ${keyTail(earlier.managementKey)}`,
-      ]
-        .filter(Boolean)
-        .join(" with "),
-    );
+  const org = [
+    earlier.orgId && `organization ${earlier.orgId}`,
+    earlier.managementKey && `the management key ending in ${keyTail(earlier.managementKey)}`,
+  ];
+  if (earlier.orgId || earlier.managementKey) parts.push(org.filter(Boolean).join(" with "));
   return parts.join(", and ");
 }
 
 /**
- * The connection an earlier version kept (see earlier-connection.ts), offered once on the Teams
- * page: saved through the usual forms, filled in (its organization first, then its team), or
+ * What is left to save of the earlier connection, given what is saved already: its organization
+ * (new, or a saved one that lacks its management key in this tab) and its team (unless its key is
+ * saved). `org` is the saved organization it matches, by key or by ID and URL.
+ */
+function planOf(earlier: EarlierConnection, saved: SavedEntries, origin: string) {
+  const org: OrgEntry | undefined =
+    saved.orgs.find((o) => earlier.managementKey !== "" && saved.keys.orgs[o.id] === earlier.managementKey) ??
+    saved.orgs.find(
+      (o) =>
+        earlier.orgId !== "" && o.orgId === earlier.orgId.toLowerCase() && o.managementUrl === normalizeUrl(earlier.managementUrl, origin),
+    );
+  const orgToSave =
+    (earlier.orgId !== "" || earlier.managementKey !== "") && (!org || (earlier.managementKey !== "" && !saved.keys.orgs[org.id]));
+  const teamToSave = earlier.teamApiKey !== "" && !Object.values(saved.keys.teams).includes(earlier.teamApiKey);
+  return { org, orgToSave, teamToSave };
+}
+
+/** Where the keys will be kept: remembered ones stay remembered unless this tab already keeps its keys for itself. */
+function remembers(earlier: EarlierConnection, saved: SavedEntries): boolean {
+  const noKeysYet = Object.keys(saved.keys.teams).length + Object.keys(saved.keys.orgs).length === 0;
+  return saved.rememberKeys || (earlier.remembered && noKeysYet);
+}
+
+const focusMain = () => requestAnimationFrame(() => document.getElementById("main")?.focus());
+
+/**
+ * The connection an earlier version kept (see earlier-connection.ts), offered on the Teams page:
+ * saved through the usual forms, filled in (its organization first, then its team), or
  * discarded. Renders nothing when there is none.
  */
 export function EarlierConnectionNotice({ onReport }: { onReport: (report: { text: string; error: boolean }) => void }) {
   const earlier = useStoredValue(earlierConnection);
   const saved = useSavedEntries();
-  const [step, setStep] = useState<{ form: "org" | "team"; remember: boolean; orgEntryId?: string } | null>(null);
+  const [form, setForm] = useState<"org" | "team" | null>(null);
   const startRef = useRef<HTMLButtonElement>(null);
   if (!earlier) return null;
 
   const origin = window.location.origin;
-  const savedOrg = saved.orgs.find(
-    (org) => org.orgId === earlier.orgId.toLowerCase() && org.managementUrl === normalizeUrl(earlier.managementUrl, origin),
-  );
-  const hasOrg = (earlier.orgId !== "" || earlier.managementKey !== "") && !savedOrg;
+  const { org, orgToSave, teamToSave } = planOf(earlier, saved, origin);
+  const remember = remembers(earlier, saved);
+  const hasKeys = earlier.teamApiKey !== "" || earlier.managementKey !== "";
 
-  function start() {
-    // Keys the earlier version remembered stay remembered, unless keys are already kept for this tab only.
-    const noKeysYet = Object.keys(saved.keys.teams).length + Object.keys(saved.keys.orgs).length === 0;
-    setStep({ form: hasOrg ? "org" : "team", remember: earlier!.remembered && noKeysYet, orgEntryId: savedOrg?.id });
+  /** After each save: the keys go where the notice said, before the next form or the discard. */
+  function onSaved(message: string) {
+    if (remember) savedEntries.setRememberKeys(true);
+    const next = planOf(earlier!, savedEntries.get(), origin);
+    if (form === "org" && next.teamToSave) return setForm("team");
+    earlierConnection.discard();
+    setForm(null);
+    onReport({ text: `${message} The connection of the earlier version is saved.`, error: false });
+    focusMain(); // the notice is gone: the page takes the focus, and its status says what happened
   }
   function cancel() {
-    setStep(null);
+    setForm(null);
     requestAnimationFrame(() => startRef.current?.focus());
   }
-  function finish(message: string) {
-    if (step?.remember) savedEntries.setRememberKeys(true);
-    earlierConnection.discard();
-    setStep(null);
-    onReport({ text: `${message} The connection of the earlier version is saved.`, error: false });
-    // The notice is gone: the page takes the focus, and its status says what happened.
-    requestAnimationFrame(() => document.getElementById("main")?.focus());
-  }
 
+  const start =
+    orgToSave && teamToSave
+      ? "Save its organization and team…"
+      : orgToSave
+        ? org
+          ? "Save its management key…"
+          : "Save as an organization…"
+        : "Save as a team…";
   return (
     <section className="card stack teams-earlier" aria-labelledby="earlier-connection-title">
       <h2 id="earlier-connection-title" className="section-title">
         Kept by the earlier version
       </h2>
       <p>
-        Before it saved teams by name, this dashboard kept one connection in this browser: {describe(earlier)}. Save it to keep using it
-        {earlier.remembered ? "; its keys stay remembered in this browser" : "; its keys stay in this tab"}.
+        Before it saved teams by name, this dashboard kept one connection in this browser: {describe(earlier)}.{" "}
+        {orgToSave || teamToSave
+          ? `Save it to keep using it${hasKeys ? (remember ? "; its keys will be remembered in this browser" : "; its keys will be kept in this tab only") : ""}.`
+          : "Everything it holds is saved already."}
       </p>
       <div className="row">
-        <button ref={startRef} type="button" className="button button-primary button-small" onClick={start}>
-          {earlier.teamApiKey ? (hasOrg ? "Save its organization and team…" : "Save as a team…") : "Save as an organization…"}
-        </button>
+        {(orgToSave || teamToSave) && (
+          <button
+            ref={startRef}
+            type="button"
+            className="button button-primary button-small"
+            onClick={() => setForm(orgToSave ? "org" : "team")}
+          >
+            {start}
+          </button>
+        )}
         <button
           type="button"
           className="button button-small"
           onClick={() => {
             earlierConnection.discard();
             onReport({ text: "The connection of the earlier version is discarded, with its keys.", error: false });
+            focusMain();
           }}
         >
           Discard it
         </button>
       </div>
-      {step?.form === "org" && (
+      {form === "org" && (
         <OrgForm
-          initial={{ orgId: earlier.orgId, managementUrl: earlier.managementUrl, managementKey: earlier.managementKey }}
-          onDone={(message) => {
-            if (message === null) cancel();
-            // The organization just added (the form appends it), whatever ID was typed.
-            else if (earlier.teamApiKey) setStep({ ...step, form: "team", orgEntryId: savedEntries.get().orgs.at(-1)?.id });
-            else finish(message);
-          }}
+          // A saved organization without its key in this tab gets it; otherwise a new one is filled in.
+          editing={org}
+          initial={
+            org
+              ? { managementKey: earlier.managementKey }
+              : { orgId: earlier.orgId, managementUrl: earlier.managementUrl, managementKey: earlier.managementKey }
+          }
+          onDone={(message) => (message === null ? cancel() : onSaved(message))}
         />
       )}
-      {step?.form === "team" && (
+      {form === "team" && (
         <TeamForm
-          initial={{ baseUrl: earlier.baseUrl, teamApiKey: earlier.teamApiKey, orgEntryId: step.orgEntryId ?? null }}
-          onDone={(message) => (message === null ? cancel() : finish(message))}
+          initial={{ baseUrl: earlier.baseUrl, teamApiKey: earlier.teamApiKey, orgEntryId: planOf(earlier, saved, origin).org?.id ?? null }}
+          onDone={(message) => (message === null ? cancel() : onSaved(message))}
         />
       )}
     </section>
