@@ -80,7 +80,8 @@ export function TeamFacetsBar({ facets, selection, onChange }: TeamFacetsBarProp
         );
       })}
       {!facets && (
-        <p id={`${id}-waiting`} className="small muted">
+        // Said to screen readers; the whole-team bar above says it to the eye, and the line keeps one height on a narrow window.
+        <p id={`${id}-waiting`} className="visually-hidden">
           The filters count the whole team once it is loaded.
         </p>
       )}
