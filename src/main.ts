@@ -1,5 +1,6 @@
 // The base styles come first, so each feature's styles can refine them.
 import "./app/styles.css";
+import { isEarlierKeys } from "./api/saved-entries.ts";
 import { storageKeys } from "./api/stored-value.ts";
 import { lastTeamPath } from "./app/last-team-path.ts";
 import { applyTheme } from "./app/theme.ts";
@@ -30,10 +31,10 @@ function start() {
 /** Places in localStorage, or keys of the earlier shape in either storage (see api/earlier-connection.ts). */
 function hasEarlierConnection() {
   try {
-    const earlierKeys = (storage: Storage) => /"(teamApiKey|managementKey)"/.test(storage.getItem(storageKeys.keys) ?? "");
+    const earlierKeys = (storage: Storage) => isEarlierKeys(JSON.parse(storage.getItem(storageKeys.keys) ?? "null"));
     return localStorage.getItem(storageKeys.earlierPlaces) !== null || earlierKeys(localStorage) || earlierKeys(sessionStorage);
   } catch {
-    return false; // storage disabled
+    return false; // storage disabled, or unreadable JSON
   }
 }
 

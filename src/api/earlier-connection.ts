@@ -5,6 +5,7 @@
  * keys now have. Set aside at start, before anything reads those keys, so that nothing is lost:
  * the Teams page offers to save it as a team (and its organization), or to discard it.
  */
+import { isEarlierKeys } from "./saved-entries.ts";
 import { asRecord, storageKeys, storedValue } from "./stored-value.ts";
 
 export interface EarlierConnection {
@@ -27,12 +28,6 @@ function readJson(storage: Storage, key: string): Record<string, unknown> | unde
   } catch {
     return undefined; // unreadable JSON, or storage disabled
   }
-}
-
-/** The earlier keys' shape: `{ teamApiKey, managementKey }`; the saved entries' keys (`{ teams, orgs }`) are not it. */
-function isEarlierKeys(raw: unknown): raw is { teamApiKey?: unknown; managementKey?: unknown } {
-  const value = asRecord(raw);
-  return value !== undefined && ("teamApiKey" in value || "managementKey" in value) && !("teams" in value || "orgs" in value);
 }
 
 function earlierKeys(storage: Storage) {

@@ -90,11 +90,18 @@ function parseKeyMap(raw: unknown): Record<string, string> {
   );
 }
 
+/**
+ * The keys an earlier version kept under the same name, `{ teamApiKey, managementKey }`: set
+ * aside at start (earlier-connection.ts), never read as these.
+ */
+export function isEarlierKeys(raw: unknown): raw is { teamApiKey?: unknown; managementKey?: unknown } {
+  const value = asRecord(raw);
+  return value !== undefined && ("teamApiKey" in value || "managementKey" in value) && !("teams" in value || "orgs" in value);
+}
+
 function parseKeys(raw: unknown): EntryKeys | undefined {
   const value = asRecord(raw);
-  // An earlier version's keys, under the same name (earlier-connection.ts), are not these.
-  if (!value || "teamApiKey" in value || "managementKey" in value) return undefined;
-  return { teams: parseKeyMap(value.teams), orgs: parseKeyMap(value.orgs) };
+  return value && !isEarlierKeys(value) ? { teams: parseKeyMap(value.teams), orgs: parseKeyMap(value.orgs) } : undefined;
 }
 
 const noEntries: Entries = { orgs: [], teams: [] };

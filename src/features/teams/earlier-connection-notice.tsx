@@ -135,7 +135,7 @@ export function EarlierConnectionNotice({ onReport }: { onReport: (report: { tex
       )}
       {form === "team" && (
         <TeamForm
-          initial={{ baseUrl: earlier.baseUrl, teamApiKey: earlier.teamApiKey, orgEntryId: planOf(earlier, saved, origin).org?.id ?? null }}
+          initial={{ baseUrl: earlier.baseUrl, teamApiKey: earlier.teamApiKey, orgEntryId: org?.id ?? null }}
           onDone={(message) => (message === null ? cancel() : onSaved(message))}
         />
       )}

@@ -35,6 +35,9 @@ const WholeTeamBar = lazy(async () => ({ default: (await import("./whole-team/wh
 const TeamFacetsBar = lazy(async () => ({ default: (await import("./whole-team/team-facets-bar.tsx")).TeamFacetsBar }));
 
 const noUsers: User[] = [];
+// The whole-team bar's and the filters' places (their heights: users.css) while their code loads.
+const wholeTeamPlace = <div className="users-whole-team" />;
+const filtersPlace = <div className="users-facets" />;
 
 const noRows: TeamRow[] = [];
 
@@ -171,19 +174,19 @@ export function UsersPage() {
             </div>
           </div>
           {/* The bar and the filters hold their places from the first rows on (the same heights while their code loads): nothing under the pointer moves as the team loads. */}
-          <Suspense fallback={<div className="users-whole-team" />}>
+          <Suspense fallback={wholeTeamPlace}>
             {whole.team ? (
               <WholeTeamBar team={whole.team} state={whole.state} total={data.total} selection={selection} waiting={whole.waiting} />
             ) : (
-              <div className="users-whole-team" />
+              wholeTeamPlace
             )}
           </Suspense>
           {filterable && (
-            <Suspense fallback={<div className="users-facets" />}>
+            <Suspense fallback={filtersPlace}>
               {painted ? (
                 <TeamFacetsBar facets={whole.facets} selection={teamQuery.facets ?? {}} onChange={(facets) => setTeamQuery({ facets })} />
               ) : (
-                <div className="users-facets" />
+                filtersPlace
               )}
             </Suspense>
           )}
