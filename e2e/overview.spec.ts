@@ -6,6 +6,7 @@
 import type { User } from "../src/api/contract.ts";
 import { demoSeed } from "../server/demo-seed.ts";
 import { expect, test } from "./fixtures.ts";
+import { looks, showIn } from "./looks.ts";
 import { OverviewPage } from "./kit/overview-page.ts";
 import { UsersPage } from "./kit/users-page.ts";
 
@@ -171,30 +172,27 @@ test("each chart's numbers download as CSV", async ({ overviewPage: overview, pa
   expect(readFileSync(await file.path(), "utf8")).toBe(`Birth date,Users\r\nKnown,${known}\r\nUnknown,${seeded.length - known}\r\n`);
 });
 
-for (const scheme of ["light", "dark"] as const) {
-  for (const width of [1280, 420]) {
-    test(`axe finds nothing serious on the overview, its tables and a filter, ${scheme}, ${width}px wide`, async ({
-      overviewPage: overview,
-      page,
-      demo,
-      expectAccessible,
-    }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme: scheme });
-      await openOverview(overview, demo.bigTeam.team_id);
-      await expectAccessible();
-      await overview.chart("Users created over time").showAsTable.check();
-      await overview.chart("Time zones").bar("Asia/Tokyo").click();
-      await expect(overview.removeFromSelection("Time zone: Asia/Tokyo")).toBeVisible();
-      await expectAccessible();
-      // A narrow window stacks the charts: each as wide as the page's content.
-      const boxes = await Promise.all(
-        ["Users created over time", "Connections over time, by source"].map((title) => overview.chart(title).root.boundingBox()),
-      );
-      if (width < 600) expect(boxes[1]!.y).toBeGreaterThan(boxes[0]!.y + boxes[0]!.height - 1);
-      else expect(boxes[1]!.y).toBe(boxes[0]!.y);
-    });
-  }
+for (const look of looks) {
+  test(`axe finds nothing serious on the overview, its tables and a filter, ${look.name}`, async ({
+    overviewPage: overview,
+    page,
+    demo,
+    expectAccessible,
+  }) => {
+    await showIn(page, look);
+    await openOverview(overview, demo.bigTeam.team_id);
+    await expectAccessible();
+    await overview.chart("Users created over time").showAsTable.check();
+    await overview.chart("Time zones").bar("Asia/Tokyo").click();
+    await expect(overview.removeFromSelection("Time zone: Asia/Tokyo")).toBeVisible();
+    await expectAccessible();
+    // A narrow window stacks the charts: each as wide as the page's content.
+    const boxes = await Promise.all(
+      ["Users created over time", "Connections over time, by source"].map((title) => overview.chart(title).root.boundingBox()),
+    );
+    if (look.width < 600) expect(boxes[1]!.y).toBeGreaterThan(boxes[0]!.y + boxes[0]!.height - 1);
+    else expect(boxes[1]!.y).toBe(boxes[0]!.y);
+  });
 }
 
 test("a team too large to load automatically asks first, then charts it", async ({ overviewPage: overview, page, demo, settingsPage }) => {

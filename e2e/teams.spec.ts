@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { storageKeys } from "../src/api/stored-value.ts";
 import { confirmDialog, deletesSent, usersOf } from "./delete-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { looks, showIn } from "./looks.ts";
 import { TeamSwitcher } from "./kit/team-switcher.ts";
 import { TeamsPage } from "./kit/teams-page.ts";
 
@@ -525,36 +526,29 @@ test("an export holds no key unless asked, and then warns", async ({ page, demo 
   expect(readFileSync(await (await download).path(), "utf8")).toContain(demo.bigTeam.api_key);
 });
 
-for (const scheme of ["light", "dark"] as const) {
-  for (const width of [1280, 420]) {
-    test(`axe finds nothing serious on Teams, the switcher and the dialogs, ${scheme}, ${width}px wide`, async ({
-      page,
-      demo,
-      expectAccessible,
-    }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto("/teams");
-      await expectAccessible(); // empty, with the demo offer hidden (a seed file offers none)
-      await teams(page).importFile(join(process.env.E2E_DATA ?? "", "credentials.json"));
-      await expect(keyCell(page, demo.bigTeam.name)).toHaveText("Works");
-      await expectAccessible();
-      await switcherOf(page).button.click();
-      await expect(page.getByRole("dialog", { name: "Switch team" })).toBeVisible();
-      await expectAccessible();
-      await page.keyboard.press("Escape");
-      await page.getByRole("button", { name: "Add team" }).click();
-      await page.getByRole("dialog", { name: "Add a team" }).getByRole("button", { name: "Add team" }).click();
-      await expect(page.getByText("Enter a label, the name you know this team by.")).toBeVisible();
-      await expectAccessible();
-      await page.keyboard.press("Escape");
-      await teamRow(page, demo.bigTeam.name)
-        .getByRole("button", { name: `Delete team ${demo.bigTeam.name}…` })
-        .click();
-      await expect(confirmDialog(page)).toContainText("2,500 users will be deleted with it");
-      await expectAccessible();
-    });
-  }
+for (const look of looks) {
+  test(`axe finds nothing serious on Teams, the switcher and the dialogs, ${look.name}`, async ({ page, demo, expectAccessible }) => {
+    await showIn(page, look);
+    await page.goto("/teams");
+    await expectAccessible(); // empty, with the demo offer hidden (a seed file offers none)
+    await teams(page).importFile(join(process.env.E2E_DATA ?? "", "credentials.json"));
+    await expect(keyCell(page, demo.bigTeam.name)).toHaveText("Works");
+    await expectAccessible();
+    await switcherOf(page).button.click();
+    await expect(page.getByRole("dialog", { name: "Switch team" })).toBeVisible();
+    await expectAccessible();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Add team" }).click();
+    await page.getByRole("dialog", { name: "Add a team" }).getByRole("button", { name: "Add team" }).click();
+    await expect(page.getByText("Enter a label, the name you know this team by.")).toBeVisible();
+    await expectAccessible();
+    await page.keyboard.press("Escape");
+    await teamRow(page, demo.bigTeam.name)
+      .getByRole("button", { name: `Delete team ${demo.bigTeam.name}…` })
+      .click();
+    await expect(confirmDialog(page)).toContainText("2,500 users will be deleted with it");
+    await expectAccessible();
+  });
 }
 
 test("a team's cached pages go with its entry: removed and added again, its users are asked anew", async ({ page, demo }) => {
