@@ -2,7 +2,6 @@
  * List users — `GET /v2/user/`: the fetcher, the query keys and the query options, so every
  * feature that reads a page of users reads it the same way and shares the cache.
  */
-import { keepPreviousData } from "@tanstack/query-core";
 import * as z from "zod/mini";
 import type { Connection } from "./connection.ts";
 import { teamTag } from "./connection.ts";
@@ -87,6 +86,15 @@ export const usersKeys = {
 };
 
 /**
+ * A query filter of every loaded team but `team`'s, and of their views: what opening `team`
+ * lets go, so that a tab holds one loaded team (its worker, its index, its load or export).
+ */
+export const otherLoadedTeams = (team: string) => ({
+  predicate: ({ queryKey }: { queryKey: readonly unknown[] }) =>
+    queryKey[0] === usersKeys.all[0] && queryKey[1] !== team && queryKey[2] === "whole-team",
+});
+
+/**
  * One page of the connection's team, parsed (`page`) and as sent (`sent`, for the detail panel's
  * JSON): shared by the users page, its prefetch and the delete dialog.
  */
@@ -101,7 +109,16 @@ export function usersPageOptions(connection: Connection, { offset, limit }: Page
       return client.listUsersAsSent({ offset, limit }, { signal });
     },
     enabled: client !== null,
-    // The previous page stays on screen while the next one loads.
-    placeholderData: keepPreviousData,
+    placeholderData: keepTeamData(teamTag(connection)),
   };
+}
+
+/**
+ * `placeholderData` for a team's queries: the previous answer stays on screen while the next
+ * one loads, but only the same team's — after a switch, the new team shows its own loading
+ * state, never the old team's rows, total or figures.
+ */
+export function keepTeamData(team: string) {
+  return <T>(previous: T | undefined, previousQuery: { queryKey: readonly unknown[] } | undefined): T | undefined =>
+    previousQuery?.queryKey[0] === usersKeys.all[0] && previousQuery.queryKey[1] === team ? previous : undefined;
 }

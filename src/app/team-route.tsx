@@ -1,5 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet } from "react-router-dom";
+import { teamTag } from "../api/connection.ts";
+import { otherLoadedTeams } from "../api/list-users.ts";
 import { savedEntries } from "../api/saved-entries.ts";
 import { Link } from "../components/link.tsx";
 import { useCurrentTeam } from "../components/use-current-team.ts";
@@ -10,14 +13,20 @@ const TeamKeyMissing = lazy(async () => ({ default: (await import("./team-key-mi
 /**
  * The views of one saved team (`/t/<ref>/…`): a clear not-found for a reference no saved team
  * has, the key asked for when this tab lacks it, else the view; opening it makes it the team
- * last used.
+ * last used. Each team's views start afresh (nothing of the team before stays on screen), and
+ * opening a team lets go of the team loaded before it, its load and export included.
  */
 export function TeamRoute() {
   const { ref, current } = useCurrentTeam();
+  const queryClient = useQueryClient();
   const teamId = current?.team.id;
+  const tag = current && teamTag(current.connection);
   useEffect(() => {
     if (teamId) savedEntries.markOpened(teamId);
   }, [teamId]);
+  useEffect(() => {
+    if (tag !== undefined) queryClient.removeQueries(otherLoadedTeams(tag));
+  }, [queryClient, tag]);
 
   if (!current)
     return (
@@ -37,5 +46,5 @@ export function TeamRoute() {
         <TeamKeyMissing team={current.team} />
       </Suspense>
     );
-  return <Outlet />;
+  return <Outlet key={current.team.id} />;
 }

@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { teamPath, teamTag } from "../../api/connection.ts";
-import { listWords, usersKeys, usersPageOptions } from "../../api/list-users.ts";
+import { keepTeamData, listWords, usersKeys, usersPageOptions } from "../../api/list-users.ts";
 import { formatCount } from "../../components/format.ts";
 import { Link } from "../../components/link.tsx";
 import { TeamName } from "../../components/team-name.tsx";
@@ -92,7 +92,7 @@ export function OverviewPage() {
     queryKey: [...usersKeys.wholeTeam(teamTag(connection)), "overview", version, params] as const,
     queryFn: () => whole!.overview(params),
     enabled: searchable && whole !== undefined,
-    placeholderData: keepPreviousData,
+    placeholderData: keepTeamData(teamTag(connection)),
   });
   const data = overview.data;
 

@@ -3,9 +3,9 @@ import type { Listening } from "../../../../server/service.ts";
 import { fixtureSeed, keys, startTestService } from "../../../../server/testing.ts";
 import { parseCsv } from "./csv-reader.test-helper.ts";
 import type { LoadProgress } from "./load-team.ts";
-import { createTeamWorkerClient, TeamWorkerError, type WorkerPort } from "./team-worker-client.ts";
-import { createTeamWorkerHost, type TeamWorkerHostOptions } from "./team-worker-host.ts";
-import type { WorkerReply, WorkerRequest } from "./team-worker-protocol.ts";
+import { createTeamWorkerClient, TeamWorkerError } from "./team-worker-client.ts";
+import type { TeamWorkerHostOptions } from "./team-worker-host.ts";
+import { inProcessWorker } from "./team-worker.test-helper.ts";
 
 const teamSize = 2_600; // six pages of 500
 let service: Listening;
@@ -13,36 +13,6 @@ beforeAll(async () => {
   service = await startTestService(fixtureSeed({ teamA: teamSize, teamA2: 3, teamB: 5 }));
 });
 afterAll(() => service.close());
-
-/**
- * The worker's host in this process, behind a port that behaves like a Worker's: messages are
- * structured-cloned and delivered on a later task. Every message both ways is kept.
- */
-function inProcessWorker(options?: TeamWorkerHostOptions) {
-  const messages: (WorkerRequest | WorkerReply)[] = [];
-  const listeners: ((event: MessageEvent<WorkerReply>) => void)[] = [];
-  let terminated = false;
-  const host = createTeamWorkerHost((reply) => {
-    messages.push(reply);
-    const copy = structuredClone(reply);
-    setTimeout(() => terminated || listeners.forEach((listen) => listen({ data: copy } as MessageEvent<WorkerReply>)));
-  }, options);
-  const port: WorkerPort = {
-    postMessage(message) {
-      messages.push(message);
-      const copy = structuredClone(message);
-      setTimeout(() => terminated || host.receive(copy));
-    },
-    addEventListener(type: "message" | "error", listener: (event: never) => void) {
-      if (type === "message") listeners.push(listener as (event: MessageEvent<WorkerReply>) => void);
-    },
-    terminate() {
-      terminated = true;
-      host.dispose();
-    },
-  };
-  return { port, messages };
-}
 
 function connect(apiKey: string = keys.teamA, options?: TeamWorkerHostOptions) {
   const worker = inProcessWorker(options);

@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { teamTag, type Connection } from "../../../api/connection.ts";
-import { usersKeys } from "../../../api/list-users.ts";
+import { keepTeamData, usersKeys } from "../../../api/list-users.ts";
 import { autoLoadUsers } from "../../../api/preferences.ts";
 import { useStoredValue } from "../../../components/use-stored-value.ts";
 import type { TeamQuery } from "./team-index.ts";
@@ -50,7 +50,7 @@ export function useTeamView(connection: Connection, { teamQuery, page, pageSize 
     queryFn: () => team!.view(view),
     // Asked as soon as the team can answer: the facets show their counts before any filter.
     enabled: searchable && team !== undefined,
-    placeholderData: keepPreviousData,
+    placeholderData: keepTeamData(teamTag(connection)),
   });
 
   return {

@@ -7,8 +7,8 @@ import type { WholeTeam, WholeTeamState } from "./whole-team.ts";
 const idle: WholeTeamState = { status: "idle" };
 const watched = new WeakSet<QueryClient>();
 
-/** Ends a whole team's worker when the cache drops it: Forget keys, a deleted team, a new key. */
-function disposeWhenDropped(queryClient: QueryClient) {
+/** Ends a whole team's worker when the cache drops it: Forget keys, a deleted team, a new key, another team opened. */
+export function disposeWhenDropped(queryClient: QueryClient) {
   if (watched.has(queryClient)) return;
   watched.add(queryClient);
   queryClient.getQueryCache().subscribe((event) => {

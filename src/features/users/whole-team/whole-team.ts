@@ -2,7 +2,8 @@
  * The whole team of one connection, as the page sees it: a small store of where loading stands,
  * over the team worker that loads, indexes, searches and exports. The worker starts with the
  * first load; `dispose` ends it and drops the team (the query cache calls it when the
- * connection's cached data is dropped).
+ * connection's cached data is dropped, or another team is opened). A disposed team stays so: its
+ * calls fail, and nothing starts a worker with its key again.
  */
 import type { Connection } from "../../../api/connection.ts";
 import type { ExportProgress } from "./export-team.ts";
@@ -10,7 +11,7 @@ import type { LoadProgress } from "./load-team.ts";
 import type { TeamView, TeamViewResult } from "./team-index.ts";
 import { createTeamWorkerClient, type TeamWorkerClient } from "./team-worker-client.ts";
 import type { TeamOverview } from "./team-overview.ts";
-import type { ExportRequest, ExportedFile, LoadReport, OverviewParams } from "./team-worker-protocol.ts";
+import type { ExportRequest, ExportedFile, LoadReport, OverviewParams, WorkerConnection } from "./team-worker-protocol.ts";
 
 export type WholeTeamState =
   | { status: "idle" }
@@ -20,19 +21,26 @@ export type WholeTeamState =
 
 export type WholeTeam = ReturnType<typeof createWholeTeam>;
 
-export function createWholeTeam(connection: Pick<Connection, "baseUrl" | "teamApiKey">) {
+export function createWholeTeam(
+  connection: Pick<Connection, "baseUrl" | "teamApiKey">,
+  startClient: (connection: WorkerConnection) => TeamWorkerClient = createTeamWorkerClient,
+) {
   let state: WholeTeamState = { status: "idle" };
   let version = 0;
   let client: TeamWorkerClient | undefined;
+  let disposed = false;
   const listeners = new Set<() => void>();
   const set = (next: WholeTeamState) => {
     state = next;
     listeners.forEach((listener) => listener());
   };
-  const worker = () => (client ??= createTeamWorkerClient({ baseUrl: connection.baseUrl, apiKey: connection.teamApiKey }));
+  const worker = () => {
+    if (disposed) throw new Error("This loaded team was let go when another team was opened or the keys were forgotten");
+    return (client ??= startClient({ baseUrl: connection.baseUrl, apiKey: connection.teamApiKey }));
+  };
 
   async function run(mode: "load" | "resume") {
-    if (state.status === "loading") return;
+    if (state.status === "loading" || disposed) return;
     set({ status: "loading", progress: null, resuming: mode === "resume" });
     const onProgress = (progress: LoadProgress) => set({ status: "loading", progress, resuming: mode === "resume" });
     try {
@@ -60,15 +68,17 @@ export function createWholeTeam(connection: Pick<Connection, "baseUrl" | "teamAp
     /** Continues a cancelled or failed load from where it stopped. */
     resume: () => run("resume"),
     cancel: () => client?.cancel(),
-    view: (view: TeamView): Promise<TeamViewResult> => worker().view(view),
-    overview: (params: OverviewParams): Promise<TeamOverview> => worker().overview(params),
-    exportFile: (
+    view: async (view: TeamView): Promise<TeamViewResult> => worker().view(view),
+    overview: async (params: OverviewParams): Promise<TeamOverview> => worker().overview(params),
+    exportFile: async (
       request: ExportRequest,
       options: { onProgress?: (progress: ExportProgress) => void; signal?: AbortSignal },
     ): Promise<ExportedFile> => worker().exportFile(request, options),
     dispose() {
+      disposed = true;
       client?.dispose();
       client = undefined;
+      if (state.status !== "idle") set({ status: "idle" });
     },
   };
 }

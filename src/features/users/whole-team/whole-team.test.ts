@@ -1,0 +1,95 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Listening } from "../../../../server/service.ts";
+import { fixtureSeed, keys, startTestService } from "../../../../server/testing.ts";
+import { otherLoadedTeams, usersKeys } from "../../../api/list-users.ts";
+import { createTeamWorkerClient } from "./team-worker-client.ts";
+import type { WorkerConnection } from "./team-worker-protocol.ts";
+import { inProcessWorker } from "./team-worker.test-helper.ts";
+import { disposeWhenDropped } from "./use-whole-team.ts";
+import { createWholeTeam, type WholeTeam } from "./whole-team.ts";
+
+const teamSize = 3_000; // six pages of 500
+let service: Listening;
+beforeAll(async () => {
+  service = await startTestService(fixtureSeed({ teamA: teamSize, teamA2: 3, teamB: 5 }));
+});
+afterAll(() => service.close());
+
+/** A whole team over an in-process worker; every worker started and every page asked is counted. */
+function wholeTeam() {
+  const started: WorkerConnection[] = [];
+  const asked: string[] = [];
+  const fetchCounted: typeof fetch = (input, init) => {
+    asked.push(String(input));
+    return fetch(input, init);
+  };
+  const team = createWholeTeam({ baseUrl: service.url, teamApiKey: keys.teamA }, (connection) => {
+    started.push(connection);
+    return createTeamWorkerClient(connection, inProcessWorker({ transport: { fetch: fetchCounted } }).port);
+  });
+  return { team, started, asked };
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe("a whole team that was let go", () => {
+  it("stays let go: its calls fail and no worker starts again with its key", async () => {
+    const { team, started } = wholeTeam();
+    await team.load();
+    expect(team.get()).toMatchObject({ status: "loaded", report: { status: "complete", users: teamSize } });
+    team.dispose();
+    expect(team.get()).toEqual({ status: "idle" });
+
+    await expect(team.view({ pageIndex: 0, pageSize: 10 })).rejects.toThrow("This loaded team was let go");
+    await expect(team.overview({ query: { search: "", facets: {} }, timeZone: "UTC", now: Date.now() })).rejects.toThrow("let go");
+    await expect(team.exportFile({ format: "csv", query: null }, {})).rejects.toThrow("let go");
+    await team.load();
+    await team.resume();
+    expect(team.get()).toEqual({ status: "idle" });
+    expect(started).toHaveLength(1);
+  });
+
+  it("stops its running load: no page is asked after it", async () => {
+    const { team, asked } = wholeTeam();
+    const firstPage = new Promise<void>((resolve) =>
+      team.subscribe(() => {
+        const state = team.get();
+        if (state.status === "loading" && state.progress) resolve();
+      }),
+    );
+    const loading = team.load();
+    await firstPage;
+    team.dispose();
+    const askedWhenLetGo = asked.length;
+    await loading;
+    await nextTask();
+    await nextTask();
+    expect(askedWhenLetGo).toBeLessThan(6);
+    expect(asked).toHaveLength(askedWhenLetGo);
+    expect(team.get()).toEqual({ status: "idle" });
+  });
+});
+
+describe("one loaded team per tab", () => {
+  it("opening a team lets go of every other team's loaded team and views, and keeps its pages", () => {
+    const queryClient = new QueryClient();
+    disposeWhenDropped(queryClient);
+    const disposed: string[] = [];
+    const fake = (tag: string) => ({ dispose: () => disposed.push(tag) }) as unknown as WholeTeam;
+    for (const tag of ["team-a", "team-b"]) {
+      queryClient.setQueryData(usersKeys.wholeTeam(tag), fake(tag));
+      queryClient.setQueryData([...usersKeys.wholeTeam(tag), "view", 1, {}], { rows: [] });
+      queryClient.setQueryData(usersKeys.list({ team: tag, offset: 0, limit: 100 }), { page: {} });
+    }
+
+    queryClient.removeQueries(otherLoadedTeams("team-b"));
+
+    expect(disposed).toEqual(["team-a"]);
+    const left = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryKey.slice(1, 4).join(" "));
+    expect(left.sort()).toEqual(["team-a list [object Object]", "team-b list [object Object]", "team-b whole-team", "team-b whole-team view"]);
+  });
+});
