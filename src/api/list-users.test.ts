@@ -15,7 +15,10 @@ function pageQuery(teamApiKey: string, offset: number, answer: () => Promise<Pag
 describe("the users page's placeholder", () => {
   it("keeps the same team's previous page while the next loads, never another team's", async () => {
     const queryClient = new QueryClient();
-    const observer = new QueryObserver(queryClient, pageQuery("key-small", 0, () => Promise.resolve(pageOf(8))));
+    const observer = new QueryObserver(
+      queryClient,
+      pageQuery("key-small", 0, () => Promise.resolve(pageOf(8))),
+    );
     const stop = observer.subscribe(() => {});
     await observer.refetch();
     expect(observer.getCurrentResult().data?.page.total).toBe(8);

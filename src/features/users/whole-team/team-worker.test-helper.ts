@@ -32,4 +32,3 @@ export function inProcessWorker(options?: TeamWorkerHostOptions) {
   };
   return { port, messages };
 }
-

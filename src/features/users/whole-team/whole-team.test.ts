@@ -90,6 +90,11 @@ describe("one loaded team per tab", () => {
       .getQueryCache()
       .getAll()
       .map((query) => query.queryKey.slice(1, 4).join(" "));
-    expect(left.sort()).toEqual(["team-a list [object Object]", "team-b list [object Object]", "team-b whole-team", "team-b whole-team view"]);
+    expect(left.sort()).toEqual([
+      "team-a list [object Object]",
+      "team-b list [object Object]",
+      "team-b whole-team",
+      "team-b whole-team view",
+    ]);
   });
 });
