@@ -12,6 +12,8 @@ interface ConfirmDeleteDialogProps {
   /** Seconds the deletion waits for an Undo once confirmed; 0: sent at once. */
   undoSeconds: number;
   pending: boolean;
+  /** Another deletion must end first (the error says which): confirming is off. */
+  blocked: boolean;
   error: string | null;
   onConfirm: () => void;
   onCancel: () => void;
@@ -34,6 +36,7 @@ export function ConfirmDeleteDialog({
   userCount,
   undoSeconds,
   pending,
+  blocked,
   error,
   onConfirm,
   onCancel,
@@ -103,7 +106,7 @@ export function ConfirmDeleteDialog({
         <button ref={cancelRef} type="button" className="button" onClick={onCancel} disabled={pending}>
           Cancel
         </button>
-        <button type="button" className="button button-danger" onClick={onConfirm} disabled={!confirmed || pending}>
+        <button type="button" className="button button-danger" onClick={onConfirm} disabled={!confirmed || pending || blocked}>
           {pending && <span className="spinner" aria-hidden="true" />}
           Delete this team
         </button>

@@ -1,10 +1,13 @@
 /**
  * The delete flow, outside any view, so that its countdown and Undo survive moving to another
  * view: a confirmed deletion waits `undoSeconds` (sending nothing; Undo, closing or reloading the
- * tab cancel it), then sends exactly one DELETE. Every outcome is recorded. React-free.
+ * tab, or forgetting its key cancel it), then sends exactly one DELETE. One deletion at a time:
+ * another is refused, with the reason, until this one is sent or undone. Every outcome is
+ * recorded. React-free.
  */
 import { deleteWords, type TeamTarget } from "../../api/delete-team.ts";
 import { describeError, errorSentence, type FieldError } from "../../api/describe-error.ts";
+import { savedEntries } from "../../api/saved-entries.ts";
 import { recordAttempt } from "./delete-log.ts";
 
 export type FieldErrors = { org_id?: string[]; team_id?: string[]; other?: string[] };
@@ -12,6 +15,8 @@ export type FieldErrors = { org_id?: string[]; team_id?: string[]; other?: strin
 export type DeleteOutcome =
   | { kind: "deleted"; target: TeamTarget; note: string }
   | { kind: "undone"; target: TeamTarget }
+  /** Cancelled in its undo window because its management key left this browser (Forget keys, a removed organization). */
+  | { kind: "key forgotten"; target: TeamTarget }
   | { kind: "invalid"; target: TeamTarget; message: string; fieldErrors: FieldErrors }
   | { kind: "failed"; target: TeamTarget; message: string };
 
@@ -30,6 +35,8 @@ export interface DeleteRequest {
   /** Said after "Team … was deleted." */
   note?: string;
   undoSeconds: number;
+  /** Whether this browser still holds the management key `send` uses; checked as the saved keys change. */
+  keyHeld: () => boolean;
 }
 
 /** Each validation detail goes beside the field it names. */
@@ -43,7 +50,7 @@ function byField(errors: FieldError[]): FieldErrors {
 
 let state: DeleteFlowState = { phase: "idle" };
 const listeners = new Set<() => void>();
-let cancelCountdown: (() => void) | undefined;
+let cancelCountdown: ((kind: "undone" | "key forgotten") => void) | undefined;
 
 function set(next: DeleteFlowState) {
   state = next;
@@ -71,6 +78,14 @@ async function sendNow({ target, send, afterDelete, note = "" }: DeleteRequest, 
   return outcome;
 }
 
+/** Why another deletion cannot start now; null when one can. */
+export function busyReason(current: DeleteFlowState): string | null {
+  if (current.phase === "counting")
+    return `Team ${current.target.teamId} is waiting in its undo window: undo it, or let it be sent, before deleting another team.`;
+  if (current.phase === "sending") return `Team ${current.target.teamId} is being deleted: wait for it before deleting another team.`;
+  return null;
+}
+
 export const deleteFlow = {
   get: (): DeleteFlowState => state,
   subscribe(listener: () => void) {
@@ -79,11 +94,13 @@ export const deleteFlow = {
   },
 
   /**
-   * Confirms a deletion: resolves with its outcome once sent (or undone), or with undefined
-   * when another one is already waiting or running (one confirmation, one request).
+   * Confirms a deletion: resolves with its outcome once sent, undone or cancelled. Refused (an
+   * error that says why: see busyReason) while another one is waiting or running — one
+   * confirmation, one request, and never one dropped in silence.
    */
-  confirm(request: DeleteRequest): Promise<DeleteOutcome | undefined> {
-    if (state.phase === "counting" || state.phase === "sending") return Promise.resolve(undefined);
+  confirm(request: DeleteRequest): Promise<DeleteOutcome> {
+    const busy = busyReason(state);
+    if (busy) return Promise.reject(new Error(busy));
     if (request.undoSeconds <= 0) return sendNow(request, false);
 
     const deadline = Date.now() + request.undoSeconds * 1000;
@@ -93,16 +110,29 @@ export const deleteFlow = {
         const secondsLeft = Math.max(1, Math.ceil((deadline - Date.now()) / 1000));
         if (state.phase === "counting" && state.secondsLeft !== secondsLeft) set({ ...state, secondsLeft });
       }, 250);
+      // Checked once a change is whole: saving keys removes them before it writes them again.
+      const stopWatchingKeys = savedEntries.subscribe(() =>
+        queueMicrotask(() => {
+          if (!request.keyHeld()) cancelCountdown?.("key forgotten");
+        }),
+      );
       const timer = setTimeout(() => {
         cancelCountdown = undefined;
         clearInterval(tick);
+        stopWatchingKeys();
         void sendNow(request, true).then(resolve);
       }, request.undoSeconds * 1000);
-      cancelCountdown = () => {
+      cancelCountdown = (kind) => {
+        cancelCountdown = undefined;
         clearInterval(tick);
         clearTimeout(timer);
-        const outcome: DeleteOutcome = { kind: "undone", target: request.target };
-        recordAttempt({ at: new Date().toISOString(), ...request.target, outcome: "undone", detail: "Undone before it was sent." });
+        stopWatchingKeys();
+        const outcome: DeleteOutcome = { kind, target: request.target };
+        const detail =
+          kind === "undone"
+            ? "Undone before it was sent."
+            : "Cancelled before it was sent: the management key was forgotten in this browser.";
+        recordAttempt({ at: new Date().toISOString(), ...request.target, outcome: "undone", detail });
         set({ phase: "finished", outcome, delayed: true });
         resolve(outcome);
       };
@@ -111,8 +141,7 @@ export const deleteFlow = {
 
   /** Cancels the waiting deletion: nothing is sent. */
   undo() {
-    cancelCountdown?.();
-    cancelCountdown = undefined;
+    cancelCountdown?.("undone");
   },
 
   /** Forgets a finished outcome. */

@@ -29,15 +29,18 @@ export function DeleteTeamDialog({ connection, teamId, label, onClose, onInvalid
   const size = useTeamSize(teamId, true);
   const { state } = flow;
   const pending = state.phase === "sending" && !state.delayed;
-  const error = state.phase === "finished" && !state.delayed && state.outcome.kind === "failed" ? state.outcome.message : null;
+  // Another deletion, waiting in its undo window or on its way (this one's own request is `pending`).
+  const blockedBy = pending ? null : flow.busy;
+  const error = state.phase === "finished" && !state.delayed && state.outcome.kind === "failed" ? state.outcome.message : blockedBy;
 
   async function confirm() {
+    if (blockedBy) return;
     const note = size.savedTeam ? " Its saved team API key no longer works." : "";
     const outcome = flow.confirm({ orgId: connection.orgId, teamId }, note);
     if (flow.undoSeconds > 0) onClose(false);
     const result = await outcome;
-    if (result?.kind === "invalid") onInvalid?.(result.fieldErrors);
-    if (flow.undoSeconds === 0 && (result?.kind === "deleted" || result?.kind === "invalid")) onClose(true);
+    if (result.kind === "invalid") onInvalid?.(result.fieldErrors);
+    if (flow.undoSeconds === 0 && (result.kind === "deleted" || result.kind === "invalid")) onClose(true);
   }
 
   return (
@@ -48,6 +51,7 @@ export function DeleteTeamDialog({ connection, teamId, label, onClose, onInvalid
       userCount={size.userCount}
       undoSeconds={flow.undoSeconds}
       pending={pending}
+      blocked={blockedBy !== null}
       error={error}
       onConfirm={() => void confirm()}
       onCancel={() => onClose(true)}

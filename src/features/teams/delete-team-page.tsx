@@ -125,10 +125,12 @@ export function DeleteTeamPage() {
             </div>
           )}
           <div className="row">
-            <button ref={triggerRef} type="submit" className="button button-danger" disabled={!ready}>
+            <button ref={triggerRef} type="submit" className="button button-danger" disabled={!ready} aria-describedby={`${selectId}-busy`}>
               Delete team
             </button>
-            <span className="small muted">You will be asked to confirm.</span>
+            <span id={`${selectId}-busy`} className="small muted">
+              {flow.busy ?? "You will be asked to confirm."}
+            </span>
           </div>
         </form>
       </div>

@@ -27,6 +27,11 @@ function message(state: DeleteFlowState): { text: ReactNode; error: boolean } | 
       if (outcome.kind === "deleted") return { text: `Team ${outcome.target.teamId} was deleted.${outcome.note}`, error: false };
       if (outcome.kind === "undone")
         return { text: `Undone: team ${outcome.target.teamId} was not deleted, and nothing was sent.`, error: false };
+      if (outcome.kind === "key forgotten")
+        return {
+          text: `Cancelled: team ${outcome.target.teamId} was not deleted, and nothing was sent — its organization's management key was forgotten in this browser.`,
+          error: false,
+        };
       // Without an undo window the dialog shows the failure; after one, the dialog is long gone.
       return state.delayed ? { text: `Team ${outcome.target.teamId} was not deleted. ${outcome.message}`, error: true } : null;
     }

@@ -10,8 +10,9 @@ import { formatCount } from "../../components/format.ts";
 import { Link } from "../../components/link.tsx";
 import { EnvironmentBadge } from "../../components/team-name.tsx";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
+import { useStoredValue } from "../../components/use-stored-value.ts";
 import { useDeleteAttempts } from "./delete-log.ts";
-import { deleteFlow } from "./delete-flow.ts";
+import { busyReason, deleteFlow } from "./delete-flow.ts";
 import { DeleteTeamDialog } from "./delete-team-dialog.tsx";
 import { EarlierConnectionNotice } from "./earlier-connection-notice.tsx";
 import { DemoOffer, ExportDialog, ImportButton } from "./entries-transfer.tsx";
@@ -107,12 +108,15 @@ export function TeamsPage() {
   const [report, setReport] = useState<Report>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const openerRef = useRef<HTMLElement | null>(null);
+  // One deletion at a time: while one waits in its undo window, the rows' Delete buttons say why they are off.
+  const deleteBusy = busyReason(useStoredValue(deleteFlow));
 
   // `?delete=<ref>`: the users page's "Delete this team…" opens the row's dialog.
   const deleteRef = params.get("delete");
   const linked = deleteRef === null ? undefined : findTeamByRef(saved.teams, deleteRef);
   const linkedRow = linked && rows.find((row) => row.team.id === linked.id);
-  const shown: Dialog = dialog ?? (linkedRow?.org && linkedRow.connection.managementKey ? { kind: "delete", row: linkedRow } : null);
+  const shown: Dialog =
+    dialog ?? (linkedRow?.org && linkedRow.connection.managementKey && !deleteBusy ? { kind: "delete", row: linkedRow } : null);
 
   function open(next: NonNullable<Dialog>) {
     openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -189,6 +193,11 @@ export function TeamsPage() {
               Refresh
             </button>
           </div>
+          {deleteBusy && (
+            <p id="teams-delete-busy" className="small muted teams-delete-busy">
+              {deleteBusy}
+            </p>
+          )}
           <div className="teams-scroll">
             <table className="teams-table" aria-label="Teams">
               <thead>
@@ -258,8 +267,13 @@ export function TeamsPage() {
                                   type="button"
                                   className="button button-small button-danger-ghost"
                                   onClick={() => open({ kind: "delete", row })}
-                                  disabled={!row.connection.managementKey || managementKeyIsTeamKey(row.connection, saved.keys.teams)}
+                                  disabled={
+                                    !row.connection.managementKey ||
+                                    managementKeyIsTeamKey(row.connection, saved.keys.teams) ||
+                                    deleteBusy !== null
+                                  }
                                   title={row.connection.managementKey ? undefined : `This tab has no management key for ${org.label}`}
+                                  aria-describedby={deleteBusy ? "teams-delete-busy" : undefined}
                                   aria-label={`Delete team ${team.label}…`}
                                 >
                                   Delete team…

@@ -3,15 +3,16 @@ import { teamTag, type Connection } from "../../api/connection.ts";
 import { managementClientOf, managementKeyIsTeamKey, type TeamTarget } from "../../api/delete-team.ts";
 import { usersKeys } from "../../api/list-users.ts";
 import { undoSeconds } from "../../api/preferences.ts";
+import { savedEntries } from "../../api/saved-entries.ts";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { useStoredValue } from "../../components/use-stored-value.ts";
-import { deleteFlow } from "./delete-flow.ts";
+import { busyReason, deleteFlow } from "./delete-flow.ts";
 
 /**
  * The delete flow as the delete views use it: its state, and `confirm`, which hands the flow
  * the management client's request, what to drop once the team is gone (its cached pages and
- * index when the connection holds its key, else every team's), and the undo window from the
- * preferences.
+ * index when the connection holds its key, else every team's), the undo window from the
+ * preferences, and how to tell that its management key is still held (else it is cancelled).
  */
 export function useDeleteTeam(connection: Connection) {
   const queryClient = useQueryClient();
@@ -31,6 +32,7 @@ export function useDeleteTeam(connection: Connection) {
         queryClient.removeQueries({ queryKey: connection.teamApiKey ? usersKeys.team(teamTag(connection)) : usersKeys.all }),
       note,
       undoSeconds: seconds,
+      keyHeld: () => Object.values(savedEntries.get().keys.orgs).includes(connection.managementKey),
     });
 
   return {
@@ -40,7 +42,7 @@ export function useDeleteTeam(connection: Connection) {
     canDelete: client !== null,
     /** The management key is a team API key: it is never sent. */
     keyIsTeamKey,
-    /** A deletion is waiting for its undo window, or on its way. */
-    busy: state.phase === "counting" || state.phase === "sending",
+    /** Why no other deletion can start now (one is waiting for its undo window, or on its way); null when one can. */
+    busy: busyReason(state),
   };
 }
