@@ -14,10 +14,10 @@ const usersPath = /^\/t\/([^/]+)\/users\/?$/;
  * starts (see seedFirstPage). Null anywhere else, or without the team's key in this tab.
  */
 export function requestFirstPage({ pathname, search }: Pick<Location, "pathname" | "search">) {
-  const ref = usersPath.exec(pathname)?.[1];
+  const ref = decoded(usersPath.exec(pathname)?.[1]);
   if (ref === undefined) return null;
   const saved = savedEntries.get();
-  const team = findTeamByRef(saved.teams, decodeURIComponent(ref));
+  const team = findTeamByRef(saved.teams, ref);
   const connection = team && connectionOf(saved, team);
   if (!connection?.teamApiKey) return null;
   const params = new URLSearchParams(search);
@@ -25,6 +25,15 @@ export function requestFirstPage({ pathname, search }: Pick<Location, "pathname"
   const { queryKey, queryFn } = usersPageOptions(connection, { offset: (normalizePage(params.get("page")) - 1) * limit, limit });
   // Never aborted: it is the page the user opened.
   return { queryKey, answer: queryFn({ signal: new AbortController().signal }) };
+}
+
+/** A path segment decoded; undefined for none, or a malformed one (`abc%2`): the router shows its not-found page. */
+function decoded(segment: string | undefined): string | undefined {
+  try {
+    return segment === undefined ? undefined : decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The query of the page the first load asked for, until the users page that shows it is left. */
