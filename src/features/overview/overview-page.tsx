@@ -16,6 +16,7 @@ import type { TeamOverview } from "../users/whole-team/team-overview.ts";
 import { asksWholeTeam, readTeamQuery, selectionSearch, writeTeamQuery } from "../users/whole-team/team-query-params.ts";
 import { useWholeTeamLoad } from "../users/whole-team/use-team-view.ts";
 import { searchableUsers } from "../users/whole-team/use-whole-team.ts";
+import { LoadedTeamFailure } from "../users/whole-team/loaded-team-failure.tsx";
 import { WholeTeamBar } from "../users/whole-team/whole-team-bar.tsx";
 import { TeamFacetsBar } from "../users/whole-team/team-facets-bar.tsx";
 import {
@@ -147,6 +148,14 @@ export function OverviewPage() {
               total={total ?? 0}
               selection={data ? { query: teamQuery, users: data.users } : null}
               waiting={false}
+            />
+          )}
+          {overview.isError && (
+            <LoadedTeamFailure
+              what="The overview"
+              error={overview.error}
+              retry={() => void overview.refetch()}
+              retrying={overview.isFetching}
             />
           )}
           {state.status === "idle" && (

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { User } from "../../api/contract.ts";
+import { listWords } from "../../api/list-users.ts";
+import { ErrorAlert } from "../../components/error-alert.tsx";
 import { CopyButton } from "../../components/copy-button.tsx";
 import { useTeam } from "../../components/use-current-team.ts";
 import { useSentUser } from "./whole-team/use-sent-user.ts";
@@ -131,7 +133,9 @@ export function UserDetailPanel({ userId, user, sent, baseUrl, onClose }: UserDe
               </h3>
               {json !== null && <CopyButton text={json} label="Copy JSON" />}
             </div>
-            {json === null ? (
+            {json === null && asked.error ? (
+              <ErrorAlert error={asked.error} words={listWords} retry={asked.retry} retrying={asked.retrying} />
+            ) : json === null ? (
               <p className="muted small" role="status">
                 {asked.moved
                   ? "The service's order has changed since the team was loaded: refresh the whole team to see this user as the service sends it."

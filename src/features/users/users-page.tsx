@@ -32,6 +32,7 @@ import { isFirstPage, leaveFirstPage } from "./prefetch-first-page.ts";
 const ErrorAlert = lazy(async () => ({ default: (await import("../../components/error-alert.tsx")).ErrorAlert }));
 const UserDetailPanel = lazy(async () => ({ default: (await import("./user-detail-panel.tsx")).UserDetailPanel }));
 const WholeTeamBar = lazy(async () => ({ default: (await import("./whole-team/whole-team-bar.tsx")).WholeTeamBar }));
+const LoadedTeamFailure = lazy(async () => ({ default: (await import("./whole-team/loaded-team-failure.tsx")).LoadedTeamFailure }));
 const TeamFacetsBar = lazy(async () => ({ default: (await import("./whole-team/team-facets-bar.tsx")).TeamFacetsBar }));
 
 const noUsers: User[] = [];
@@ -190,7 +191,11 @@ export function UsersPage() {
               )}
             </Suspense>
           )}
-          {whole.waiting ? null : (
+          {whole.waiting ? null : whole.failure ? (
+            <Suspense fallback={null}>
+              <LoadedTeamFailure what="The search" {...whole.failure} />
+            </Suspense>
+          ) : (
             <>
               <UsersTable
                 ref={tableRef}

@@ -4,16 +4,23 @@ import { teamClientOf, usersKeys } from "../../../api/list-users.ts";
 
 /**
  * A loaded user exactly as the service sends it, asked again at the offset where it was loaded
- * (the loaded team keeps only what search, facets, sort and the table need). Undefined while it
- * comes, or when the service's order has moved since the team was loaded.
+ * (the loaded team keeps only what search, facets, sort and the table need). `sent` is undefined
+ * while it comes, when asking failed (`error`), or when the service's order has moved since the
+ * team was loaded (`moved`: another user is at that offset now).
  */
 export function useSentUser(connection: Connection, userId: string | null, serviceOffset: number | undefined) {
   const client = teamClientOf(connection);
-  const { data, isPending } = useQuery({
+  const { data, error, refetch, isFetching } = useQuery({
     queryKey: [...usersKeys.team(teamTag(connection)), "as-sent", serviceOffset] as const,
     queryFn: ({ signal }) => client!.listUsersAsSent({ offset: serviceOffset!, limit: 1 }, { signal }),
     enabled: client !== null && userId !== null && serviceOffset !== undefined,
   });
   const sent = data?.sent[0] as { user_id?: unknown } | undefined;
-  return { sent: sent?.user_id === userId ? sent : undefined, moved: !isPending && sent?.user_id !== userId };
+  return {
+    sent: sent?.user_id === userId ? sent : undefined,
+    moved: data !== undefined && sent?.user_id !== userId,
+    error,
+    retry: () => void refetch(),
+    retrying: isFetching,
+  };
 }

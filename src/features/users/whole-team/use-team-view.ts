@@ -65,5 +65,7 @@ export function useTeamView(connection: Connection, { teamQuery, page, pageSize 
     facets: searchable ? result.data?.facets : undefined,
     /** The view asked for is still being computed (the previous one stays on screen). */
     updating: result.isPlaceholderData,
+    /** The loaded team failed to answer the view: said, never shown as an empty one. */
+    failure: active && result.isError ? { error: result.error, retry: () => void result.refetch(), retrying: result.isFetching } : null,
   };
 }
