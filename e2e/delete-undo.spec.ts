@@ -114,3 +114,68 @@ test("reloading the tab during the window sends nothing", async ({ page, connect
   await expect(toast(page)).toHaveCount(0);
   expect((await usersOf(page, team.api_key)).status()).toBe(200);
 });
+
+test("Forget keys during the window cancels the deletion, says so, and nothing is sent", async ({
+  page,
+  connect,
+  demo,
+  confirmDelete,
+  settingsPage,
+}) => {
+  const team = demo.disposable(12);
+  await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 30 });
+  await page.clock.install();
+  const sent = deletesSent(page);
+  await page.goto(`/teams/delete?teamId=${team.team_id}`);
+  await confirmDelete(team.team_id);
+  await expect(toast(page)).toContainText("will be deleted in");
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  await settingsPage.forgetKeys();
+
+  const cancelled = page.getByRole("status").filter({ hasText: "Cancelled:" });
+  await expect(cancelled).toContainText(`team ${team.team_id} was not deleted, and nothing was sent`);
+  await expect(cancelled).toContainText("management key was forgotten");
+  await expect(page.getByRole("button", { name: "Undo" })).toHaveCount(0);
+  await page.clock.fastForward("01:00");
+  expect(sent).toHaveLength(0);
+  expect((await usersOf(page, team.api_key)).status()).toBe(200);
+  await page.getByRole("button", { name: "Dismiss" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Teams" }).click();
+  await page.getByRole("link", { name: "Delete a team by ID" }).click();
+  await expect(page.getByRole("region", { name: "Delete attempts in this tab" }).getByRole("row").nth(1)).toContainText("undone");
+});
+
+test("a second deletion is refused while one waits in its window, with the reason; Undo cancels only the first", async ({
+  page,
+  connect,
+  demo,
+  teamsPage,
+  deleteDialog,
+}) => {
+  const [first, second] = [demo.disposable(11), demo.disposable(12)];
+  await connect({ teamApiKey: first.api_key, managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 30 });
+  await page.clock.install();
+  const sent = deletesSent(page);
+  await teamsPage.goto();
+  await teamsPage.addTeam({ label: second.name, teamApiKey: second.api_key, organization: "Test organization" });
+  await (await teamsPage.row(first.name).delete()).confirmWith(first.name);
+  await expect(toast(page)).toContainText(`Team ${first.team_id} will be deleted in`);
+
+  const reason = `Team ${first.team_id} is waiting in its undo window: undo it, or let it be sent, before deleting another team.`;
+  await expect(teamsPage.row(second.name).deleteButton).toBeDisabled();
+  await expect(teamsPage.row(second.name).deleteButton).toHaveAccessibleDescription(reason);
+  await expect(page.getByText(reason)).toBeVisible();
+  // The users page's "Delete this team…" does not open the dialog meanwhile either.
+  await teamsPage.row(second.name).openUsersLink.click();
+  await page.getByRole("link", { name: "Delete this team…" }).click();
+  await expect(page.getByRole("heading", { name: "Teams", level: 1 })).toBeVisible();
+  await expect(deleteDialog.root).toHaveCount(0);
+  await expect(teamsPage.row(second.name).deleteButton).toBeDisabled();
+
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(toast(page)).toContainText(`Undone: team ${first.team_id} was not deleted`);
+  await expect(teamsPage.row(second.name).deleteButton).toBeEnabled();
+  await page.clock.fastForward("01:00");
+  expect(sent).toHaveLength(0);
+  for (const team of [first, second]) expect((await usersOf(page, team.api_key)).status()).toBe(200);
+});
