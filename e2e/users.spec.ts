@@ -441,3 +441,18 @@ test("a 422 from the service lists each detail message", async ({ page, connect,
     "Input should be a valid integer, unable to parse string as an integer (query › offset)",
   ]);
 });
+
+test("a user's JSON that could not be asked says what failed, and Retry asks again", async ({ page, connect, demo, usersPage }) => {
+  await connect({ teamApiKey: demo.smallTeam.api_key });
+  await page.goto("/users?q=-"); // every user ID has a dash: the loaded team's view, all of it
+  await expect(usersPage.wholeTeam.loaded).toBeVisible();
+  await page.route("**/v2/user/?offset=*&limit=1", (route) => route.fulfill({ status: 500, json: { detail: "The database is away" } }));
+  await usersPage.openUser(0);
+  const failure = usersPage.userPanel.root.getByRole("alert");
+  await expect(failure).toContainText("The service failed (500)");
+  await expect(usersPage.userPanel.root).not.toContainText("order has changed");
+  await page.unroute("**/v2/user/?offset=*&limit=1");
+  await failure.getByRole("button", { name: "Retry" }).click();
+  await expect(usersPage.userPanel.sentJson).toContainText('"user_id"');
+  await expect(failure).toHaveCount(0);
+});
