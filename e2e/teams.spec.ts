@@ -326,6 +326,25 @@ test("a tab without the team's key says so and asks for it", async ({ page, demo
   await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("of 8");
 });
 
+test("a refused form moves focus to its first invalid field, whose error it reads", async ({ page }) => {
+  await page.goto("/teams");
+  const form = await submitTeam(page, { label: "Mine", environment: "", teamId: "not-a-uuid" });
+  const environment = form.getByLabel("Environment");
+  await expect(environment).toBeFocused();
+  await expect(environment).toHaveAccessibleDescription(/Enter an environment, such as production or sandbox\.$/);
+  await expect(form.getByRole("status")).toHaveText("Not saved: 2 fields to fix.");
+  await environment.fill("sandbox");
+  await form.getByRole("button", { name: "Add team" }).click();
+  await expect(form.getByLabel("Team ID")).toBeFocused();
+  await expect(form.getByRole("status")).toHaveText("Not saved: one field to fix.");
+  await form.getByRole("button", { name: "Cancel" }).click();
+
+  const org = await teams(page).submitOrganizationForm({ label: "", orgId: "" });
+  await expect(org.getByLabel("Label")).toBeFocused();
+  await expect(org.getByLabel("Label")).toHaveAccessibleDescription(/Enter a label, the name you know this organization by\.$/);
+  await expect(org.getByRole("status")).toHaveText("Not saved: 2 fields to fix.");
+});
+
 test("keys stay out of localStorage and every URL by default; remembering is opt-in; Forget keys forgets them all", async ({
   page,
   demo,
