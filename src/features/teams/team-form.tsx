@@ -1,19 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import { checkTeamKey } from "../../api/check-team-key.ts";
 import { teamTag } from "../../api/connection.ts";
-import { describeError, errorSentence } from "../../api/describe-error.ts";
-import {
-  environments,
-  hasProblems,
-  normalizeUrl,
-  sameTeam,
-  settleTeamId,
-  teamDraftProblems,
-  type Problems,
-  type TeamDraft,
-} from "../../api/entry-rules.ts";
-import { createTeamClient, listWords, usersKeys } from "../../api/list-users.ts";
-import { asTeamApiKey } from "../../api/key-kinds.ts";
+import { environments, hasProblems, normalizeUrl, teamDraftProblems, type Problems, type TeamDraft } from "../../api/entry-rules.ts";
+import { usersKeys } from "../../api/list-users.ts";
 import { newEntryId, savedEntries, type TeamEntry } from "../../api/saved-entries.ts";
 import { keyTail } from "../../components/format.ts";
 import { SecretInput } from "../../components/secret-input.tsx";
@@ -75,19 +65,11 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
     let checked;
     if (key) {
       setChecking(true);
-      try {
-        checked = await createTeamClient({ baseUrl, apiKey: asTeamApiKey(key) }).listUsersAsSent({ offset: 0, limit: 1 });
-      } catch (error) {
-        setFailure(`The key was not saved. ${errorSentence(describeError(error, listWords))}`);
-        return;
-      } finally {
-        setChecking(false);
-      }
-      const settled = settleTeamId(draft.teamId, checked.page.users[0]?.team_id);
-      if ("problem" in settled) return refuse({ teamId: settled.problem });
-      teamId = settled.teamId;
-      const twin = sameTeam(saved, teamId, baseUrl, editing?.id);
-      if (twin) return refuse({ teamId: `This team is already saved, as ${twin.label} (same team ID and API base URL).` });
+      const result = await checkTeamKey(saved, { key, baseUrl, team: { typedId: draft.teamId, editing } });
+      setChecking(false);
+      if ("failure" in result) return setFailure(result.failure);
+      if ("problem" in result) return refuse({ [result.field]: result.problem });
+      ({ teamId, checked } = result);
     }
 
     const entry: TeamEntry = {
