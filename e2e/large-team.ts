@@ -4,13 +4,13 @@ import { join } from "node:path";
 import { spawnServer } from "../server/spawn-server.ts";
 import type { Credentials } from "../server/service.ts";
 
-/** `npm start` on a demo whose largest team has `users` users, and that team's API key. */
+/** `npm start` on a demo whose largest team has `users` users, and that team's API key and ID. */
 export async function serveLargeTeam(users: number) {
   const credentialsFile = join(mkdtempSync(join(tmpdir(), "large-team-")), "credentials.json");
   const server = await spawnServer("server/start.ts", [
     ...["--quiet", "--port", "0", "--db", ":memory:"],
     ...["--demo-users", String(users), "--credentials-out", credentialsFile],
   ]);
-  const apiKey = (JSON.parse(readFileSync(credentialsFile, "utf8")) as Credentials).orgs[0]!.teams[0]!.api_key;
-  return { url: server.url, apiKey, stop: () => server.stop() };
+  const team = (JSON.parse(readFileSync(credentialsFile, "utf8")) as Credentials).orgs[0]!.teams[0]!;
+  return { url: server.url, apiKey: team.api_key, teamId: team.team_id, stop: () => server.stop() };
 }

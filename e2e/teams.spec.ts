@@ -326,6 +326,88 @@ test("a tab without the team's key says so and asks for it", async ({ page, demo
   await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("of 8");
 });
 
+test("a tab without the team's key takes that team's key only: another team's key and the management key are refused, nothing saved", async ({
+  page,
+  demo,
+  expectAccessible,
+}) => {
+  const team = demo.smallTeam;
+  await page.goto("/teams");
+  await teams(page).importFile(join(process.env.E2E_DATA ?? "", "credentials.json"));
+  await expect(keyCell(page, team.name)).toHaveText("Works");
+  // This tab keeps the organizations' management keys, and no team's key.
+  await page.evaluate((name) => {
+    const keys = JSON.parse(sessionStorage.getItem(name) ?? "{}") as object;
+    sessionStorage.setItem(name, JSON.stringify({ ...keys, teams: {} }));
+  }, storageKeys.keys);
+  const teamKeys = () =>
+    page.evaluate((name) => (JSON.parse(sessionStorage.getItem(name) ?? "{}") as { teams?: object }).teams, storageKeys.keys);
+
+  await page.goto(`/t/${team.team_id}/users`);
+  const form = page.getByRole("form", { name: `This tab has no key for ${team.name}` });
+  await expect(form).toBeVisible();
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    const key = request.headers()["x-service-api-key"];
+    if (key) sent.push(key);
+  });
+  const field = form.getByLabel("Team API key");
+  const submit = form.getByRole("button", { name: "Use this key" });
+  const hint = "Sent only to the list operation. Kept for this tab.";
+
+  // Another team's key: the service tells whose it is; it is refused, once asked, and not saved.
+  await field.fill(demo.bigTeam.api_key);
+  await submit.click();
+  await expect(field).toHaveAccessibleDescription(
+    `${hint} This key is of team ${demo.bigTeam.team_id}, not of ${team.name} (${team.team_id}). Enter the team API key of ${team.name}.`,
+  );
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByRole("status")).toHaveText("Not saved: one field to fix.");
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+  await expect(page.getByRole("table", { name: "Users" })).toHaveCount(0);
+  expect(await teamKeys()).toEqual({});
+  expect(sent).toEqual([demo.bigTeam.api_key]);
+  await expectAccessible();
+
+  // The organization's management key, which this tab holds: refused before it is sent.
+  await field.fill(demo.managementKey);
+  await expect(field).not.toHaveAttribute("aria-invalid"); // the refusal goes while the key is typed again
+  await submit.click();
+  await expect(field).toHaveAccessibleDescription(
+    new RegExp(`^${hint} This is the management key of .+\\. A team is listed with its own team API key\\.$`),
+  );
+  await expect(field).toBeFocused();
+  expect(sent).not.toContain(demo.managementKey);
+  expect(await teamKeys()).toEqual({});
+
+  // Its own key: its users, the key saved for this tab.
+  await field.fill(team.api_key);
+  await submit.click();
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("of 8");
+  expect(Object.values((await teamKeys()) ?? {})).toEqual([team.api_key]);
+  expect(sent).not.toContain(demo.managementKey);
+});
+
+test("a refused form moves focus to its first invalid field, whose error it reads", async ({ page }) => {
+  await page.goto("/teams");
+  const form = await submitTeam(page, { label: "Mine", environment: "", teamId: "not-a-uuid" });
+  const environment = form.getByLabel("Environment");
+  await expect(environment).toBeFocused();
+  await expect(environment).toHaveAccessibleDescription(/Enter an environment, such as production or sandbox\.$/);
+  await expect(form.getByRole("status")).toHaveText("Not saved: 2 fields to fix.");
+  await environment.fill("sandbox");
+  await form.getByRole("button", { name: "Add team" }).click();
+  await expect(form.getByLabel("Team ID")).toBeFocused();
+  await expect(form.getByRole("status")).toHaveText("Not saved: one field to fix.");
+  await form.getByRole("button", { name: "Cancel" }).click();
+
+  const org = await teams(page).submitOrganizationForm({ label: "", orgId: "" });
+  await expect(org.getByLabel("Label")).toBeFocused();
+  await expect(org.getByLabel("Label")).toHaveAccessibleDescription(/Enter a label, the name you know this organization by\.$/);
+  await expect(org.getByRole("status")).toHaveText("Not saved: 2 fields to fix.");
+});
+
 test("keys stay out of localStorage and every URL by default; remembering is opt-in; Forget keys forgets them all", async ({
   page,
   demo,

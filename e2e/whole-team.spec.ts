@@ -26,7 +26,8 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(async ({ page }) => {
-  await storeConnection(page, { teamApiKey: apiKey });
+  // Its real team ID: a key typed in for it again (Forget keys) must be of this team.
+  await storeConnection(page, { teamApiKey: apiKey, teamId: server.teamId });
 });
 
 const loaded = (page: Page) => page.getByRole("status").filter({ hasText: "All 20,000 users are loaded" });

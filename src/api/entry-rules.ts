@@ -56,6 +56,12 @@ export const sameTeam = (saved: Pick<SavedEntries, "teams">, teamId: string, bas
 export const sameOrg = (saved: Pick<SavedEntries, "orgs">, orgId: string, managementUrl: string, exceptId?: string): OrgEntry | undefined =>
   saved.orgs.find((org) => org.id !== exceptId && org.orgId === orgId.trim().toLowerCase() && org.managementUrl === managementUrl);
 
+/** What is wrong with saving this team again: it is saved already (same team ID and API base URL). */
+export function sameTeamProblem(saved: Pick<SavedEntries, "teams">, teamId: string, baseUrl: string, exceptId?: string) {
+  const twin = sameTeam(saved, teamId, baseUrl, exceptId);
+  return twin && `This team is already saved, as ${twin.label} (same team ID and API base URL).`;
+}
+
 /** Which saved entry a key already belongs to, and as what kind. */
 function keyOwner(saved: SavedEntries, key: string, exceptId?: string) {
   const trimmed = key.trim();
@@ -64,6 +70,16 @@ function keyOwner(saved: SavedEntries, key: string, exceptId?: string) {
   if (team) return { kind: "team" as const, label: team.label };
   const org = saved.orgs.find((o) => o.id !== exceptId && saved.keys.orgs[o.id] === trimmed);
   return org && { kind: "management" as const, label: org.label };
+}
+
+/**
+ * What is wrong with a team API key before it is sent: it is saved as an organization's
+ * management key, or for another team (`exceptId`: the team entry it is given for).
+ */
+export function teamKeyProblem(saved: SavedEntries, key: string, exceptId?: string): string | undefined {
+  const owner = keyOwner(saved, key, exceptId);
+  if (owner?.kind === "management") return `This is the management key of ${owner.label}. A team is listed with its own team API key.`;
+  return owner && `This key is already saved, for ${owner.label}.`;
 }
 
 /**
@@ -81,14 +97,9 @@ export function teamDraftProblems(draft: TeamDraft, saved: SavedEntries, origin:
   const keeping = editing?.hasKey === true && draft.teamApiKey.trim() === "";
   if (draft.teamApiKey.trim() === "" && !keeping && draft.teamId.trim() === "")
     problems.teamId = "Without a team API key, type the team ID: it is what a deletion names.";
-  const owner = keyOwner(saved, draft.teamApiKey, editing?.id);
-  if (owner?.kind === "management")
-    problems.teamApiKey = `This is the management key of ${owner.label}. A team is listed with its own team API key.`;
-  else if (owner) problems.teamApiKey = `This key is already saved, for ${owner.label}.`;
-  if (!problems.teamId && !problems.baseUrl && isUuid(draft.teamId)) {
-    const twin = sameTeam(saved, draft.teamId, normalizeUrl(draft.baseUrl, origin), editing?.id);
-    if (twin) problems.teamId = `This team is already saved, as ${twin.label} (same team ID and API base URL).`;
-  }
+  problems.teamApiKey = teamKeyProblem(saved, draft.teamApiKey, editing?.id);
+  if (!problems.teamId && !problems.baseUrl && isUuid(draft.teamId))
+    problems.teamId = sameTeamProblem(saved, draft.teamId, normalizeUrl(draft.baseUrl, origin), editing?.id);
   return withoutEmpty(problems);
 }
 
@@ -113,15 +124,22 @@ export function orgDraftProblems(draft: OrgDraft, saved: SavedEntries, origin: s
 /**
  * The team ID to save, once the service answered: the one it gave (the first user's `team_id`),
  * or the typed one for an empty team; a typed ID that differs from the service's is refused.
+ * `savedAs` names the saved team whose ID `typed` is: then only the key can be wrong.
  */
-export function settleTeamId(typed: string, learned: string | undefined): { teamId: string } | { problem: string } {
+export function settleTeamId(typed: string, learned: string | undefined, savedAs?: string): { teamId: string } | { problem: string } {
   const mine = typed.trim().toLowerCase();
   if (learned === undefined)
     return mine
       ? { teamId: mine }
       : { problem: "This team has no users yet, so the service cannot tell its ID. Type the team ID to save it." };
   const theirs = learned.toLowerCase();
-  if (mine && mine !== theirs) return { problem: `The service says this key's team is ${theirs}, not ${mine}. Check the key or the ID.` };
+  if (mine && mine !== theirs)
+    return {
+      problem:
+        savedAs === undefined
+          ? `The service says this key's team is ${theirs}, not ${mine}. Check the key or the ID.`
+          : `This key is of team ${theirs}, not of ${savedAs} (${mine}). Enter the team API key of ${savedAs}.`,
+    };
   return { teamId: theirs };
 }
 

@@ -4,6 +4,7 @@ import { newEntryId, savedEntries, type OrgEntry } from "../../api/saved-entries
 import { keyTail } from "../../components/format.ts";
 import { SecretInput } from "../../components/secret-input.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { useProblemFocus } from "../../components/use-problem-focus.tsx";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { ModalDialog } from "./modal-dialog.tsx";
 
@@ -27,6 +28,7 @@ export function OrgForm({ editing, initial, onDone }: OrgFormProps) {
     ...initial,
   });
   const [shown, setShown] = useState<Problems<OrgDraft>>({});
+  const { formRef, clear, refused, announcement } = useProblemFocus();
   const set = (field: keyof OrgDraft) => (value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
     setShown((s) => ({ ...s, [field]: undefined }));
@@ -34,9 +36,10 @@ export function OrgForm({ editing, initial, onDone }: OrgFormProps) {
 
   function save(event: FormEvent) {
     event.preventDefault();
+    clear();
     const problems = orgDraftProblems(draft, saved, origin, editing?.id);
     setShown(problems);
-    if (hasProblems(problems)) return;
+    if (hasProblems(problems)) return refused(problems);
     const entry: OrgEntry = {
       id: editing?.id ?? newEntryId(),
       label: draft.label.trim(),
@@ -52,7 +55,13 @@ export function OrgForm({ editing, initial, onDone }: OrgFormProps) {
 
   return (
     <ModalDialog title={editing ? `Edit ${editing.label}` : "Add an organization"} onClose={() => onDone(null)}>
-      <form className="stack" onSubmit={save} noValidate aria-label={editing ? `Edit ${editing.label}` : "Add an organization"}>
+      <form
+        ref={formRef}
+        className="stack"
+        onSubmit={save}
+        noValidate
+        aria-label={editing ? `Edit ${editing.label}` : "Add an organization"}
+      >
         <TextField label="Label" value={draft.label} onChange={set("label")} error={shown.label} hint="The name you know it by." />
         <TextField
           label="Organization ID"
@@ -84,6 +93,7 @@ export function OrgForm({ editing, initial, onDone }: OrgFormProps) {
               : "Deletes this organization's teams. Sent only to the delete operation."
           }
         />
+        {announcement}
         <div className="teams-dialog-actions">
           <button type="button" className="button" onClick={() => onDone(null)}>
             Cancel

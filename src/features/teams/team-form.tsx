@@ -1,23 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import { checkTeamKey } from "../../api/check-team-key.ts";
 import { teamTag } from "../../api/connection.ts";
-import { describeError, errorSentence } from "../../api/describe-error.ts";
-import {
-  environments,
-  hasProblems,
-  normalizeUrl,
-  sameTeam,
-  settleTeamId,
-  teamDraftProblems,
-  type Problems,
-  type TeamDraft,
-} from "../../api/entry-rules.ts";
-import { createTeamClient, listWords, usersKeys } from "../../api/list-users.ts";
-import { asTeamApiKey } from "../../api/key-kinds.ts";
+import { environments, hasProblems, normalizeUrl, teamDraftProblems, type Problems, type TeamDraft } from "../../api/entry-rules.ts";
+import { usersKeys } from "../../api/list-users.ts";
 import { newEntryId, savedEntries, type TeamEntry } from "../../api/saved-entries.ts";
 import { keyTail } from "../../components/format.ts";
 import { SecretInput } from "../../components/secret-input.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { useProblemFocus } from "../../components/use-problem-focus.tsx";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { ModalDialog } from "./modal-dialog.tsx";
 
@@ -51,6 +42,7 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
   const [shown, setShown] = useState<Problems<TeamDraft>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  const { formRef, clear, refused, announcement } = useProblemFocus();
   const set = (field: keyof TeamDraft) => (value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
     setShown((s) => ({ ...s, [field]: undefined }));
@@ -59,28 +51,25 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
   async function save(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
+    clear();
+    const refuse = (problems: Problems<TeamDraft>) => {
+      setShown(problems);
+      refused(problems);
+    };
     const problems = teamDraftProblems(draft, saved, origin, editing);
-    setShown(problems);
-    if (hasProblems(problems)) return;
+    if (hasProblems(problems)) return refuse(problems);
+    setShown({});
     const baseUrl = normalizeUrl(draft.baseUrl, origin);
     const key = draft.teamApiKey.trim() || savedKey;
     let teamId = draft.teamId.trim().toLowerCase();
     let checked;
     if (key) {
       setChecking(true);
-      try {
-        checked = await createTeamClient({ baseUrl, apiKey: asTeamApiKey(key) }).listUsersAsSent({ offset: 0, limit: 1 });
-      } catch (error) {
-        setFailure(`The key was not saved. ${errorSentence(describeError(error, listWords))}`);
-        return;
-      } finally {
-        setChecking(false);
-      }
-      const settled = settleTeamId(draft.teamId, checked.page.users[0]?.team_id);
-      if ("problem" in settled) return setShown({ teamId: settled.problem });
-      teamId = settled.teamId;
-      const twin = sameTeam(saved, teamId, baseUrl, editing?.id);
-      if (twin) return setShown({ teamId: `This team is already saved, as ${twin.label} (same team ID and API base URL).` });
+      const result = await checkTeamKey(saved, { key, baseUrl, team: { typedId: draft.teamId, editing } });
+      setChecking(false);
+      if ("failure" in result) return setFailure(result.failure);
+      if ("problem" in result) return refuse({ [result.field]: result.problem });
+      ({ teamId, checked } = result);
     }
 
     const entry: TeamEntry = {
@@ -115,7 +104,13 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
 
   return (
     <ModalDialog title={editing ? `Edit ${editing.label}` : "Add a team"} onClose={() => onDone(null)} busy={checking}>
-      <form className="stack" onSubmit={(e) => void save(e)} noValidate aria-label={editing ? `Edit ${editing.label}` : "Add a team"}>
+      <form
+        ref={formRef}
+        className="stack"
+        onSubmit={(e) => void save(e)}
+        noValidate
+        aria-label={editing ? `Edit ${editing.label}` : "Add a team"}
+      >
         <TextField label="Label" value={draft.label} onChange={set("label")} error={shown.label} hint="The name you know this team by." />
         <TextField
           label="Environment"
@@ -177,6 +172,7 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
             {failure}
           </div>
         )}
+        {announcement}
         <div className="teams-dialog-actions">
           <button type="button" className="button" onClick={() => onDone(null)} disabled={checking}>
             Cancel
