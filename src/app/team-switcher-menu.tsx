@@ -42,6 +42,8 @@ function viewOf(pathname: string): TeamView {
 
 interface TeamSwitcherMenuProps {
   currentId: string | undefined;
+  /** What was typed while the menu's code loaded. */
+  initialSearch: string;
   /** Closes the menu; `returnFocus` when closed from the keyboard (Esc), not by a click elsewhere. */
   onClose: (returnFocus: boolean) => void;
 }
@@ -50,12 +52,12 @@ interface TeamSwitcherMenuProps {
  * A searchable list of the saved teams: a combobox whose options are the teams, grouped by
  * organization. Arrows move, Enter opens, Esc closes; a click outside closes it too.
  */
-export function TeamSwitcherMenu({ currentId, onClose }: TeamSwitcherMenuProps) {
+export function TeamSwitcherMenu({ currentId, initialSearch, onClose }: TeamSwitcherMenuProps) {
   const id = useId();
   const saved = useSavedEntries();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useState(initialSearch);
   const groups = useMemo(() => groupTeams(saved, search), [saved, search]);
   const options = useMemo(() => groups.flatMap((group) => group.teams), [groups]);
   const [active, setActive] = useState(0);

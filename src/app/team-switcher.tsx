@@ -10,13 +10,19 @@ const TeamSwitcherMenu = lazy(async () => ({ default: (await import("./team-swit
 export function TeamSwitcher() {
   const { current } = useCurrentTeam();
   const [open, setOpen] = useState(false);
+  // What is typed while the menu's code loads, on the first open: the menu starts with it.
+  const [typedEarly, setTypedEarly] = useState("");
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const show = () => {
+    setTypedEarly("");
+    setOpen(true);
+  };
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.key !== switcherShortcut || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       event.preventDefault();
-      setOpen(true);
+      show();
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -37,7 +43,7 @@ export function TeamSwitcher() {
         aria-expanded={open}
         aria-keyshortcuts={switcherShortcut}
         aria-label={current ? `Switch team, current: ${current.team.label} (${current.team.environment})` : "Switch team, none chosen"}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => (open ? setOpen(false) : show())}
       >
         <span className="switcher-caption">Team</span>
         {current ? <TeamName team={current.team} /> : <span className="muted">Choose a team</span>}
@@ -46,8 +52,26 @@ export function TeamSwitcher() {
         </span>
       </button>
       {open && (
-        <Suspense fallback={null}>
-          <TeamSwitcherMenu currentId={current?.team.id} onClose={close} />
+        <Suspense
+          fallback={
+            <div className="switcher-menu" role="dialog" aria-label="Switch team" aria-busy="true">
+              <input
+                // Keystrokes typed at once land here until the menu shows.
+                // eslint-disable-next-line jsx-a11y/no-autofocus
+                autoFocus
+                className="input"
+                aria-label="Find a team"
+                placeholder="Find a team…"
+                value={typedEarly}
+                onChange={(e) => setTypedEarly(e.target.value)}
+                onKeyDown={(e) => e.key === "Escape" && close(true)}
+                spellCheck={false}
+                autoComplete="off"
+              />
+            </div>
+          }
+        >
+          <TeamSwitcherMenu currentId={current?.team.id} initialSearch={typedEarly} onClose={close} />
         </Suspense>
       )}
     </div>
