@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { autoLoadUsers, undoSeconds, type NumberPreference } from "../../api/preferences.ts";
 import { earlierConnection } from "../../api/earlier-connection.ts";
@@ -37,7 +36,6 @@ const numberFields = [
 
 export function SettingsPage() {
   const saved = useSavedEntries();
-  const queryClient = useQueryClient();
   const [rememberKeys, setRememberKeys] = useState(saved.rememberKeys);
   const [numbers, setNumbers] = useState(() =>
     Object.fromEntries(numberFields.map(({ name, preference }) => [name, String(preference.get())])),
@@ -61,11 +59,10 @@ export function SettingsPage() {
   function forgetKeys() {
     savedEntries.forgetKeys();
     earlierConnection.discard(); // an earlier version's connection, not saved yet, holds keys too
-    queryClient.clear();
     setRememberKeys(false);
     setOutcome({
       kind: "ok",
-      text: "Keys forgotten: removed from this browser's storage and from memory. The saved teams stay, without keys.",
+      text: "Keys forgotten: removed from this browser's storage and from every open tab of the dashboard, with what was loaded with them. The saved teams stay, without keys.",
     });
   }
 
@@ -86,8 +83,9 @@ export function SettingsPage() {
               Keys
             </h2>
             <p className="small">
-              This tab holds {keyCount} {keyCount === 1 ? "key" : "keys"}. A team API key is sent only to the list operation, a management
-              key only to the delete operation.
+              This browser&apos;s open tabs of the dashboard hold {keyCount} {keyCount === 1 ? "key" : "keys"}, the same in every tab: a tab
+              opened from another has them at once. A team API key is sent only to the list operation, a management key only to the delete
+              operation.
             </p>
             <label className="checkbox">
               <input type="checkbox" checked={rememberKeys} onChange={(e) => setRememberKeys(e.target.checked)} />
@@ -99,7 +97,9 @@ export function SettingsPage() {
                 profile. Leave this off on a shared computer.
               </p>
             ) : (
-              <p className="hint small muted">Without this, the keys are forgotten when the tab closes.</p>
+              <p className="hint small muted">
+                Without this, the keys are kept for this browser&apos;s open tabs of the dashboard, and forgotten when the last one closes.
+              </p>
             )}
           </section>
           {numberReadings.map(({ field, reading }) => (

@@ -81,9 +81,7 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
       orgEntryId: draft.orgEntryId || null,
       hasKey: key !== "",
     };
-    // What was cached under the old key or place is dropped; the new answer seeds the count.
-    if (editing && savedKey)
-      queryClient.removeQueries({ queryKey: usersKeys.team(teamTag({ baseUrl: editing.baseUrl, teamApiKey: savedKey })) });
+    // The new answer seeds the count (what was cached under an old key or place goes with it: see query-client.ts).
     if (checked) queryClient.setQueryData(usersKeys.list({ team: teamTag({ baseUrl, teamApiKey: key }), offset: 0, limit: 1 }), checked);
     savedEntries.change({
       teams: editing ? saved.teams.map((t) => (t.id === entry.id ? entry : t)) : [...saved.teams, entry],

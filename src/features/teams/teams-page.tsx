@@ -1,9 +1,7 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { findTeamByRef, teamPath, teamTag } from "../../api/connection.ts";
+import { findTeamByRef, teamPath } from "../../api/connection.ts";
 import { managementKeyIsTeamKey } from "../../api/delete-team.ts";
-import { usersKeys } from "../../api/list-users.ts";
 import { savedEntries, type OrgEntry, type TeamEntry } from "../../api/saved-entries.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
 import { formatCount } from "../../components/format.ts";
@@ -101,7 +99,6 @@ export function TeamsPage() {
   const saved = useSavedEntries();
   const attempts = useDeleteAttempts();
   const rows = useTeamRows(saved, attempts);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -131,7 +128,6 @@ export function TeamsPage() {
   }
 
   function removeTeam(row: TeamRow) {
-    if (row.connection.teamApiKey) queryClient.removeQueries({ queryKey: usersKeys.team(teamTag(row.connection)) });
     savedEntries.change({ teams: saved.teams.filter((t) => t.id !== row.team.id) });
     setRemoving(null);
     setReport({ text: `Removed ${row.team.label} from the list.`, error: false });
@@ -151,7 +147,10 @@ export function TeamsPage() {
       <div className="page-header">
         <div>
           <h1>Teams</h1>
-          <p>The teams and organizations saved in this browser. Keys stay in this tab unless you chose to remember them.</p>
+          <p>
+            The teams and organizations saved in this browser. Keys are kept for this browser’s open tabs of the dashboard, until the last
+            one closes, unless you chose to remember them.
+          </p>
         </div>
         <div className="row teams-actions">
           <button type="button" className="button button-primary" onClick={() => open({ kind: "team" })}>
