@@ -1,6 +1,6 @@
 // The base styles come first, so each feature's styles can refine them.
 import "./app/styles.css";
-import { isEarlierKeys } from "./api/saved-entries.ts";
+import { isEarlierKeys, shareKeysWithOpenTabs } from "./api/saved-entries.ts";
 import { storageKeys } from "./api/stored-value.ts";
 import { lastTeamPath } from "./app/last-team-path.ts";
 import { applyTheme } from "./app/theme.ts";
@@ -41,9 +41,12 @@ function hasEarlierConnection() {
 applyTheme();
 // An earlier version's connection is set aside before anything reads the saved keys (its keys
 // had their name); its code loads only in a browser that has one.
-if (hasEarlierConnection())
-  void import("./api/earlier-connection.ts")
-    .then(({ setAsideEarlierConnection }) => setAsideEarlierConnection())
-    .catch(() => {}) // its code did not load: the app starts all the same
-    .finally(start);
-else start();
+const earlierSetAside = hasEarlierConnection()
+  ? import("./api/earlier-connection.ts").then(({ setAsideEarlierConnection }) => setAsideEarlierConnection()).catch(() => {}) // its code did not load: the app starts all the same
+  : Promise.resolve();
+// Then this tab joins the dashboard's other open tabs, and a new one gets the keys they hold
+// before anything shows: no "no key" flash in a tab opened from another.
+void earlierSetAside
+  .then(() => shareKeysWithOpenTabs())
+  .catch(() => {}) // no BroadcastChannel: this tab keeps its own keys only
+  .finally(start);

@@ -1,10 +1,13 @@
 /**
  * The teams and organizations the operator saved: the dashboard's stand-in for "list teams",
  * which the service does not offer. What is not secret (labels, URLs, IDs, environment) lives
- * in localStorage; the keys live in sessionStorage (gone with the tab) unless the operator chose
- * to remember them, and then in localStorage — only ever in one of the two. React-free: a small
- * external store.
+ * in localStorage. The keys are shared by this browser's open tabs of the dashboard: each tab
+ * keeps them in its sessionStorage, a new tab gets them from the open ones, and a change in one
+ * reaches the others (see keys-channel.ts), so they are gone when the last tab closes — unless
+ * the operator chose to remember them, and then they are in localStorage too. React-free: a
+ * small external store.
  */
+import { keysChannel, type KeysChannel } from "./keys-channel.ts";
 import { asRecord, storageKeys, storedValue } from "./stored-value.ts";
 
 export interface OrgEntry {
@@ -125,16 +128,55 @@ function load(): SavedEntries {
   const from = parts.map((part) => part.get());
   if (current && current.from.every((part, i) => part === from[i])) return current.saved;
   const remembered = rememberedKeys.get();
-  const keys = remembered ?? tabKeys.get() ?? { teams: {}, orgs: {} };
+  // The tab's own copy is the one kept in step with the other tabs; the remembered one seeds a new tab.
+  const keys = tabKeys.get() ?? remembered ?? { teams: {}, orgs: {} };
   const saved: SavedEntries = { ...entries.get(), keys, rememberKeys: remembered !== null, recent: recent.get() };
   current = { from, saved };
   return saved;
 }
 
-function writeKeys(keys: EntryKeys, remember: boolean) {
-  rememberedKeys.remove();
-  tabKeys.remove();
-  if (Object.keys(keys.teams).length > 0 || Object.keys(keys.orgs).length > 0) (remember ? rememberedKeys : tabKeys).set(keys);
+/** The other open tabs, once `shareKeysWithOpenTabs` has started; none in tests and before the app starts. */
+let openTabs: KeysChannel | undefined;
+
+const hasAny = (keys: EntryKeys) => Object.keys(keys.teams).length > 0 || Object.keys(keys.orgs).length > 0;
+
+/** This tab's copy, and the remembered one when chosen; `share`: told to the other open tabs. */
+function writeKeys(keys: EntryKeys, remember: boolean, share = true) {
+  const any = hasAny(keys);
+  if (any) tabKeys.set(keys);
+  else tabKeys.remove();
+  if (any && remember) rememberedKeys.set(keys);
+  else rememberedKeys.remove();
+  if (share) openTabs?.post({ kind: "keys", keys: any ? keys : null, remember });
+}
+
+/**
+ * Joins this browser's other open tabs of the dashboard: answers their asking for keys, follows
+ * their changes and Forget keys, and — in a tab that has no keys yet but saved entries — asks
+ * them first, waiting at most `timeoutMs` for an answer. Resolves once this tab's keys are known.
+ */
+export async function shareKeysWithOpenTabs(channel: KeysChannel = keysChannel(), timeoutMs = 300): Promise<void> {
+  openTabs = channel;
+  channel.listen((message) => {
+    if (message.kind === "ask") {
+      const keys = tabKeys.get();
+      if (keys) channel.post({ kind: "answer", to: message.id, keys });
+    } else if (message.kind === "keys") {
+      // The sender wrote the remembered copy already; this tab keeps its own.
+      const keys = parseKeys(message.keys);
+      if (keys && hasAny(keys)) tabKeys.set(keys);
+      else if (message.keys === null) tabKeys.remove();
+    } else if (message.kind === "forget") {
+      tabKeys.remove();
+    }
+  });
+  if (tabKeys.get() !== null) return;
+  const remembered = rememberedKeys.get();
+  if (remembered) return tabKeys.set(remembered);
+  const saved = entries.get();
+  if (saved.teams.length === 0 && saved.orgs.length === 0) return;
+  const keys = await channel.ask(parseKeys, timeoutMs);
+  if (keys && tabKeys.get() === null) tabKeys.set(keys);
 }
 
 /** A new entry ID: random, so that nothing about the entry can be read from it. */
@@ -178,16 +220,17 @@ export const savedEntries = {
     if (saved.recent.some((id) => !teamIds.has(id))) recent.set(saved.recent.filter((id) => teamIds.has(id)));
   },
 
-  /** Moves the keys to localStorage (kept after the tab closes) or back to sessionStorage. */
+  /** Keeps a copy of the keys in localStorage (after the last tab closes), or removes it; in every open tab. */
   setRememberKeys(remember: boolean): void {
     const saved = load();
     if (saved.rememberKeys !== remember) writeKeys(saved.keys, remember);
   },
 
-  /** Removes every key from both storages; the entries stay. */
+  /** Removes every key from both storages, in every open tab; the entries stay. */
   forgetKeys(): void {
     rememberedKeys.remove();
     tabKeys.remove();
+    openTabs?.post({ kind: "forget" });
   },
 
   /** Notes that a team was opened: the switcher lists recent teams first, `/users` opens the last. */

@@ -4,6 +4,7 @@ import { checkTeamKey } from "../api/check-team-key.ts";
 import { teamTag } from "../api/connection.ts";
 import { usersKeys } from "../api/list-users.ts";
 import { savedEntries, type TeamEntry } from "../api/saved-entries.ts";
+import { useSavedEntries } from "../components/use-saved-entries.ts";
 import { Link } from "../components/link.tsx";
 import { SecretInput } from "../components/secret-input.tsx";
 import { useProblemFocus } from "../components/use-problem-focus.tsx";
@@ -14,6 +15,7 @@ import { useProblemFocus } from "../components/use-problem-focus.tsx";
  * never saved for it.
  */
 export function TeamKeyMissing({ team }: { team: TeamEntry }) {
+  const remembered = useSavedEntries().rememberKeys;
   const queryClient = useQueryClient();
   const [key, setKey] = useState("");
   const [refusal, setRefusal] = useState<string>();
@@ -52,7 +54,7 @@ export function TeamKeyMissing({ team }: { team: TeamEntry }) {
       </h1>
       <p>
         {team.hasKey
-          ? "Keys stay in the tab they were entered in, unless you chose to remember them. Enter the team API key to list its users here."
+          ? "No open tab of the dashboard in this browser holds it: keys are forgotten when the last tab closes, unless you chose to remember them. Enter the team API key to list its users here."
           : "It can be deleted from Teams, not browsed. Enter its team API key to list its users."}
       </p>
       <SecretInput
@@ -63,7 +65,7 @@ export function TeamKeyMissing({ team }: { team: TeamEntry }) {
           setRefusal(undefined);
         }}
         error={refusal}
-        hint="Sent only to the list operation. Kept for this tab."
+        hint={`Sent only to the list operation. ${remembered ? "Remembered on this device, as you chose in Settings." : "Kept for this browser's open tabs of the dashboard, until the last one closes."}`}
       />
       {announcement}
       <div className="row">

@@ -95,7 +95,7 @@ export function EarlierConnectionNotice({ onReport }: { onReport: (report: { tex
       <p>
         Before it saved teams by name, this dashboard kept one connection in this browser: {describe(earlier)}.{" "}
         {orgToSave || teamToSave
-          ? `Save it to keep using it${hasKeys ? (remember ? "; its keys will be remembered in this browser" : "; its keys will be kept in this tab only") : ""}.`
+          ? `Save it to keep using it${hasKeys ? (remember ? "; its keys will be remembered in this browser" : "; its keys will be kept for this browser's open tabs only") : ""}.`
           : "Everything it holds is saved already."}
       </p>
       <div className="row">

@@ -122,8 +122,8 @@ export function DemoOffer({
         )}
       </div>
       <p className="small muted">
-        This server runs the demo it seeded. Add its teams and organizations with their keys (kept for this tab only), or connect to one
-        team and open it.
+        This server runs the demo it seeded. Add its teams and organizations with their keys (kept for this browser's open tabs of the
+        dashboard), or connect to one team and open it.
       </p>
       {orgs.map((org) => (
         <div key={org.org_id} className="stack">

@@ -1,0 +1,143 @@
+/**
+ * This browser's open tabs share the keys they hold: a tab opened on a team's link works at once,
+ * a key added or forgotten in one tab is so in the others, and a tab opened after the last one
+ * closed has none. Two pages of one browser context are two tabs; the test copies no key.
+ */
+import type { BrowserContext, Page } from "@playwright/test";
+import { storageKeys } from "../src/api/stored-value.ts";
+import { expect, test } from "./fixtures.ts";
+import { TeamsPage } from "./kit/teams-page.ts";
+import { UsersPage } from "./kit/users-page.ts";
+
+const storedKeys = (page: Page) =>
+  page.evaluate((name) => ({ session: sessionStorage.getItem(name), local: localStorage.getItem(name) }), storageKeys.keys);
+
+/** Requests a page sends with a team API key, from now on. */
+function keyedRequests(page: Page) {
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.headers()["x-service-api-key"]) sent.push(request.url());
+  });
+  return sent;
+}
+
+async function saveTeam(page: Page, label: string, apiKey: string) {
+  const teams = new TeamsPage(page);
+  await teams.goto();
+  await teams.addTeam({ label, teamApiKey: apiKey });
+  return teams;
+}
+
+async function newTab(context: BrowserContext, path: string) {
+  const tab = await context.newPage();
+  await tab.goto(path);
+  return tab;
+}
+
+test("a team's link opened in a new tab shows its users at once, with the keys of the tab it came from", async ({
+  page,
+  context,
+  demo,
+  expectAccessible,
+}) => {
+  const teams = await saveTeam(page, "Pilot", demo.smallTeam.api_key);
+  const link = await teams.row("Pilot").openUsersLink.getAttribute("href");
+  // As a middle-click would: the link in a tab of its own.
+  const tab = await newTab(context, link!);
+  await expect(new UsersPage(tab).pagination).toContainText("of 8");
+  await expect(tab.getByRole("heading", { name: /has no key/ })).toHaveCount(0);
+  const stored = await storedKeys(tab);
+  expect(stored.session).toContain(demo.smallTeam.api_key);
+  expect(stored.local).toBeNull();
+  expect(tab.url()).not.toContain(demo.smallTeam.api_key);
+  await expectAccessible(tab);
+});
+
+test("a key added in one tab works in the other without a reload; Forget keys in one empties both", async ({ page, context, demo }) => {
+  await saveTeam(page, "Pilot", demo.smallTeam.api_key);
+  const other = await newTab(context, "/teams");
+  const otherTeams = new TeamsPage(other);
+  await expect(otherTeams.row("Pilot").keyStatus).toHaveText("Works");
+
+  // Added here, used there.
+  await saveTeam(page, "Sleep", demo.bigTeam.api_key);
+  await expect(otherTeams.row("Sleep").keyStatus).toHaveText("Works");
+  await otherTeams.row("Sleep").openUsersLink.click();
+  await expect(new UsersPage(other).pagination).toContainText("of 2,500");
+
+  // Forgotten there, gone here: storage, the view and the requests.
+  const sentHere = keyedRequests(page);
+  await page.goto(`/t/${demo.smallTeam.team_id}/users`);
+  await expect(new UsersPage(page).pagination).toContainText("of 8");
+  await other.getByRole("link", { name: "Settings", exact: true }).click();
+  await other.getByRole("button", { name: "Forget keys" }).click();
+  await expect(page.getByRole("heading", { name: "This tab has no key for Pilot" })).toBeVisible();
+  for (const tab of [page, other]) expect(await storedKeys(tab)).toEqual({ session: null, local: null });
+  const before = sentHere.length;
+  await page.getByRole("link", { name: "Back to Teams" }).click();
+  await expect(new TeamsPage(page).row("Pilot").keyStatus).toHaveText("Not in this tab");
+  expect(sentHere).toHaveLength(before);
+});
+
+test("remembering and forgetting act on every tab alike", async ({ page, context, demo }) => {
+  await saveTeam(page, "Pilot", demo.smallTeam.api_key);
+  const other = await newTab(context, `/t/${demo.smallTeam.team_id}/users`);
+  await expect(new UsersPage(other).pagination).toContainText("of 8");
+
+  await page.goto("/settings");
+  await page.getByLabel("Remember keys on this device").check();
+  await page.getByRole("button", { name: "Save" }).click();
+  expect((await storedKeys(other)).local).toContain(demo.smallTeam.api_key);
+  await page.getByLabel("Remember keys on this device").uncheck();
+  await page.getByRole("button", { name: "Save" }).click();
+  // Not remembered any more, and the other tab keeps its keys: a save there does not lose them.
+  await expect.poll(async () => (await storedKeys(other)).local).toBeNull();
+  expect((await storedKeys(other)).session).toContain(demo.smallTeam.api_key);
+  await other.reload();
+  await expect(new UsersPage(other).pagination).toContainText("of 8");
+  const otherTeams = new TeamsPage(other);
+  await otherTeams.goto();
+  await otherTeams.addTeam({ label: "Sleep", teamApiKey: demo.bigTeam.api_key });
+  const teams = new TeamsPage(page);
+  await teams.goto();
+  await expect(teams.row("Pilot").keyStatus).toHaveText("Works");
+  await expect(teams.row("Sleep").keyStatus).toHaveText("Works");
+  expect((await storedKeys(page)).session).toContain(demo.smallTeam.api_key);
+  expect((await storedKeys(page)).session).toContain(demo.bigTeam.api_key);
+});
+
+test("a tab opened after every other tab closed has no keys", async ({ page, context, demo }) => {
+  await saveTeam(page, "Pilot", demo.smallTeam.api_key);
+  const second = await newTab(context, `/t/${demo.smallTeam.team_id}/users`);
+  await expect(new UsersPage(second).pagination).toContainText("of 8");
+  await second.close();
+  await page.close();
+
+  const last = await newTab(context, `/t/${demo.smallTeam.team_id}/users`);
+  await expect(last.getByRole("heading", { name: "This tab has no key for Pilot" })).toBeVisible();
+  expect(await storedKeys(last)).toEqual({ session: null, local: null });
+});
+
+test("the switcher keeps what is typed while its code loads on the first open", async ({ page, demo, switcher }) => {
+  await saveTeam(page, "Pilot", demo.smallTeam.api_key);
+  await saveTeam(page, "Sleep", demo.bigTeam.api_key);
+  await page.goto(`/t/${demo.smallTeam.team_id}/users`);
+  await expect(new UsersPage(page).pagination).toContainText("of 8");
+  // The menu's code is held until the keys are typed.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  page.once("close", () => release());
+  await page.route(/team-switcher-menu-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  await page.keyboard.press("t");
+  await page.keyboard.type("sle");
+  release();
+  await expect(switcher.search).toHaveValue("sle");
+  await expect(switcher.options).toHaveCount(1);
+  await page.keyboard.type("ep");
+  await expect(switcher.search).toHaveValue("sleep");
+  await page.keyboard.press("Enter");
+  await expect(new UsersPage(page).pagination).toContainText("of 2,500");
+});

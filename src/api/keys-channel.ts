@@ -1,0 +1,52 @@
+/**
+ * This browser's open tabs of the dashboard, telling each other the keys they hold: a new tab
+ * asks and an open one answers, and each change of keys in one tab reaches the others. Only
+ * same-origin tabs share a BroadcastChannel, and it keeps nothing: the keys stay in the tabs'
+ * own storage.
+ */
+import type { EntryKeys } from "./saved-entries.ts";
+
+export type KeysMessage =
+  | { kind: "ask"; id: string }
+  | { kind: "answer"; to: string; keys: unknown }
+  /** A tab's keys changed: what every tab now holds (null: none), and whether they are remembered. */
+  | { kind: "keys"; keys: unknown; remember: boolean }
+  | { kind: "forget" };
+
+export interface KeysChannel {
+  post(message: KeysMessage): void;
+  /** Calls `handler` with each message another tab posts. */
+  listen(handler: (message: KeysMessage) => void): void;
+  /**
+   * Asks the open tabs for their keys: the first answer, parsed by `parse`, or null when no tab
+   * answers within `timeoutMs` (no other tab is open, or none holds keys).
+   */
+  ask(parse: (raw: unknown) => EntryKeys | undefined, timeoutMs: number): Promise<EntryKeys | null>;
+}
+
+export function keysChannel(name = "dashboard.keys"): KeysChannel {
+  const channel = new BroadcastChannel(name);
+  const handlers = new Set<(message: KeysMessage) => void>();
+  channel.onmessage = (event: MessageEvent<KeysMessage>) => handlers.forEach((handler) => handler(event.data));
+  return {
+    post: (message) => channel.postMessage(message),
+    listen: (handler) => void handlers.add(handler),
+    ask(parse, timeoutMs) {
+      const id = crypto.randomUUID();
+      return new Promise((resolve) => {
+        const done = (keys: EntryKeys | null) => {
+          clearTimeout(timer);
+          handlers.delete(onAnswer);
+          resolve(keys);
+        };
+        const onAnswer = (message: KeysMessage) => {
+          const keys = message.kind === "answer" && message.to === id ? parse(message.keys) : undefined;
+          if (keys) done(keys);
+        };
+        const timer = setTimeout(() => done(null), timeoutMs);
+        handlers.add(onAnswer);
+        channel.postMessage({ kind: "ask", id } satisfies KeysMessage);
+      });
+    },
+  };
+}
