@@ -29,7 +29,7 @@ const test = base.extend<{ serviceProxy: ServiceProxy }>({
     await proxy.close();
   },
 });
-/** The pages the whole-team load asks for. */
+/** The pages the whole-team load (or an NDJSON export) asks for. */
 const wholeTeamPages = /^\/v2\/user\/\?offset=\d+&limit=500$/;
 const pageAt = (offset: number) => new RegExp(`^/v2/user/\\?offset=${offset}&limit=500$`);
 
@@ -191,6 +191,47 @@ test("Cancel midway keeps what was loaded, leaves a working page, and Resume com
   held.release();
   await page.getByRole("button", { name: "Resume" }).click();
   await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
+});
+
+test("a screen reader is told the load's progress each quarter, not each page", async ({ page, serviceProxy }) => {
+  const held = serviceProxy.hold(wholeTeamPages, { after: 4 });
+  await page.goto(`${serviceProxy.url}/users`);
+  await new UsersPage(page).wholeTeam.loadButton.click();
+  await expect.poll(() => held.waiting).toBe(4);
+  await expect(loadingStatus(page)).toContainText("page 4 of 40");
+  await expect(loadingStatus(page)).toMatchAriaSnapshot(`- status: "Loading the whole team: started"`);
+
+  held.release(4); // 8 pages of 40: the text on screen moves, what is told does not
+  await expect(loadingStatus(page)).toContainText("page 8 of 40");
+  await expect(loadingStatus(page)).toMatchAriaSnapshot(`- status: "Loading the whole team: started"`);
+
+  held.release(2); // 10 pages of 40: a quarter
+  await expect(loadingStatus(page)).toContainText("page 10 of 40");
+  await expect(loadingStatus(page)).toMatchAriaSnapshot(`- status: "Loading the whole team: 25 % done"`);
+
+  held.release();
+  await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
+});
+
+test("an export tells a screen reader its quarters, not each page", async ({ page, serviceProxy }) => {
+  await loadWholeTeam(page, serviceProxy.url);
+  // NDJSON asks the service for the pages again: they wait at the proxy.
+  const held = serviceProxy.hold(wholeTeamPages);
+  await new UsersPage(page).wholeTeam.exportNdjsonButton.click();
+  const exporting = page.getByRole("status").filter({ hasText: "Exporting NDJSON" });
+  await expect.poll(() => held.waiting).toBe(1);
+  await expect(exporting).toContainText("Exporting NDJSON: 0 of 20,000 users");
+  await expect(exporting).toMatchAriaSnapshot(`- status: "Exporting NDJSON: started"`);
+
+  held.release(1);
+  await expect(exporting).toContainText("Exporting NDJSON: 500 of 20,000 users");
+  await expect(exporting).toMatchAriaSnapshot(`- status: "Exporting NDJSON: started"`);
+  held.release(9);
+  await expect(exporting).toContainText("Exporting NDJSON: 5,000 of 20,000 users");
+  await expect(exporting).toMatchAriaSnapshot(`- status: "Exporting NDJSON: 25 % done"`);
+  const download = page.waitForEvent("download");
+  held.release();
+  await download; // and the export ends as before
 });
 
 test("a 503 midway is retried, and the team loads complete", async ({ page, serviceProxy }) => {

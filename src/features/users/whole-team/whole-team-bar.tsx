@@ -1,6 +1,7 @@
 import { formatCount } from "../../../components/format.ts";
 import { ExportButtons } from "./export-button.tsx";
 import type { LoadProgress } from "./load-team.ts";
+import { milestoneText, ProgressStatus } from "./progress-status.tsx";
 import type { TeamQuery } from "./team-index.ts";
 import type { LoadReport } from "./team-worker-protocol.ts";
 import type { WholeTeam, WholeTeamState } from "./whole-team.ts";
@@ -69,11 +70,15 @@ export function WholeTeamBar({ team, state, total, selection, waiting }: WholeTe
   }
   if (state.status === "loading") {
     const progress = state.progress;
+    const doing = state.resuming ? "Resuming" : "Loading the whole team";
     return (
       <div className="users-whole-team">
         <progress className="users-progress" aria-label="Loading the whole team" max={progress?.total || 1} value={progress?.users ?? 0} />
         <p className="small" role="status">
-          {state.resuming ? "Resuming" : "Loading the whole team"}: {progress ? progressText(progress) : "starting…"}
+          <ProgressStatus
+            shown={`${doing}: ${progress ? progressText(progress) : "starting…"}`}
+            said={`${doing}: ${milestoneText(progress?.users ?? 0, progress?.total ?? 0)}`}
+          />
         </p>
         <button type="button" className="button button-small" onClick={team.cancel}>
           Cancel
