@@ -213,7 +213,9 @@ test("a screen reader is told the load's progress each quarter, not each page", 
   await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
 });
 
-test("an export tells a screen reader its quarters, not each page", async ({ page, serviceProxy }) => {
+test("an export tells a screen reader its quarters, and stops when the operator leaves the view", async ({ page, serviceProxy }) => {
+  const downloads: unknown[] = [];
+  page.on("download", (download) => downloads.push(download));
   await loadWholeTeam(page, serviceProxy.url);
   // NDJSON asks the service for the pages again: they wait at the proxy.
   const held = serviceProxy.hold(wholeTeamPages);
@@ -229,9 +231,15 @@ test("an export tells a screen reader its quarters, not each page", async ({ pag
   held.release(9);
   await expect(exporting).toContainText("Exporting NDJSON: 5,000 of 20,000 users");
   await expect(exporting).toMatchAriaSnapshot(`- status: "Exporting NDJSON: 25 % done"`);
-  const download = page.waitForEvent("download");
+
+  // Away to Settings mid-export: the worker gives up the pages it was waiting for.
+  await expect.poll(() => held.waiting).toBe(4);
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  await expect.poll(() => held.waiting).toBe(0);
   held.release();
-  await download; // and the export ends as before
+  await page.getByRole("link", { name: "Users", exact: true }).click();
+  await expect(new UsersPage(page).wholeTeam.exportNdjsonButton).toBeVisible();
+  expect(downloads).toHaveLength(0);
 });
 
 test("a 503 midway is retried, and the team loads complete", async ({ page, serviceProxy }) => {

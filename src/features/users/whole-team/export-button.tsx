@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatCount } from "../../../components/format.ts";
 import type { ExportFormat, ExportProgress } from "./export-team.ts";
 import { milestoneText, ProgressStatus } from "./progress-status.tsx";
@@ -22,10 +22,15 @@ export function ExportButtons({ team, selection, total }: ExportButtonsProps) {
   const [running, setRunning] = useState<Running | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const runningRef = useRef<AbortController | null>(null);
   const query = scope === "selection" && selection ? selection.query : null;
+
+  // The operator left the view: the export stops, rather than download later over another page.
+  useEffect(() => () => runningRef.current?.abort(), []);
 
   async function start(format: ExportFormat) {
     const controller = new AbortController();
+    runningRef.current = controller;
     setFailure(null);
     setRunning({ format, progress: null, controller });
     requestAnimationFrame(() => cancelRef.current?.focus());
@@ -34,10 +39,11 @@ export function ExportButtons({ team, selection, total }: ExportButtonsProps) {
         { format, query },
         { signal: controller.signal, onProgress: (progress) => setRunning((r) => r && { ...r, progress }) },
       );
-      download(file);
+      if (!controller.signal.aborted) download(file);
     } catch (error) {
       if (!controller.signal.aborted) setFailure(`The export stopped: ${(error as Error).message}`);
     } finally {
+      if (runningRef.current === controller) runningRef.current = null;
       setRunning(null);
     }
   }
