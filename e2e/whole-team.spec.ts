@@ -1,8 +1,8 @@
 /**
  * The whole team, on the real service with a team of 20,000: loading with progress, search,
- * facets, sort, export, cancel and a 503 midway (whether the main thread stays free meanwhile:
- * `npm run bench:main-thread`). A test that holds, answers or counts the worker's requests does
- * it at a proxy in front of the server (`service-proxy.ts`), which sees them all.
+ * facets, sort, export, cancel, a 503 and a 429 midway (whether the main thread stays free
+ * meanwhile: `npm run bench:main-thread`). A test that holds, answers or counts the worker's
+ * requests does it at a proxy in front of the server (`service-proxy.ts`), which sees them all.
  */
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
@@ -247,6 +247,46 @@ test("a 503 midway is retried, and the team loads complete", async ({ page, serv
   await loadWholeTeam(page, serviceProxy.url);
   expect(serviceProxy.paths(pageAt(5000))).toHaveLength(2);
   await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("a 429 midway: the bar counts down the wait the service asked for, retries no earlier, and completes", async ({
+  page,
+  serviceProxy,
+}) => {
+  serviceProxy.answer(pageAt(5000), { status: 429, headers: { "Retry-After": "5" }, json: { detail: "Slow down" } });
+  await page.goto(`${serviceProxy.url}/users`);
+  await new UsersPage(page).wholeTeam.loadButton.click();
+  await expect(page.getByText(/^The service asked to wait: retrying in [1-5] s$/)).toBeVisible();
+  await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
+  const [refused, retried] = serviceProxy.requests.filter((request) => pageAt(5000).test(request.path));
+  expect(retried!.at - refused!.at).toBeGreaterThanOrEqual(5_000);
+});
+
+test("Cancel during a long wait the service asked for stops the load at once; Resume completes it", async ({ page, serviceProxy }) => {
+  serviceProxy.answer(pageAt(5000), { status: 429, headers: { "Retry-After": "100" }, json: { detail: "Slow down" } });
+  await page.goto(`${serviceProxy.url}/users`);
+  await new UsersPage(page).wholeTeam.loadButton.click();
+  await expect(page.getByText(/^The service asked to wait: retrying in 1 min \d\d s$/)).toBeVisible();
+  await expect(loadingStatus(page)).toMatchAriaSnapshot(
+    `- status: "Loading the whole team: the service asked to wait; loading goes on after the wait"`,
+  );
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText(/Loading was cancelled with [\d,]+ of 20,000 users loaded/);
+  await expect(page.getByText(/The service asked to wait/)).toHaveCount(0);
+  expect(serviceProxy.paths(pageAt(5000))).toHaveLength(1);
+
+  await page.getByRole("button", { name: "Resume" }).click();
+  await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
+});
+
+test("a wait longer than two minutes is not waited: the load stops, saying how long the service asked", async ({ page, serviceProxy }) => {
+  serviceProxy.answer(pageAt(5000), { status: 429, headers: { "Retry-After": "600" }, json: { detail: "Slow down" } });
+  await page.goto(`${serviceProxy.url}/users`);
+  await new UsersPage(page).wholeTeam.loadButton.click();
+  await expect(page.getByRole("alert")).toContainText(
+    /Loading stopped with [\d,]+ of 20,000 users loaded: The service asked to wait 10 min before trying again\. What was loaded is kept/,
+  );
+  expect(serviceProxy.paths(pageAt(5000))).toHaveLength(1);
 });
 
 test("the loaded team is dropped with the connection's cached data: Forget keys, then the key again, loads it anew", async ({
