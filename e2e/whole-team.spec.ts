@@ -1,14 +1,17 @@
 /**
  * The whole team, on the real service with a team of 20,000: loading with progress, search,
- * facets, sort, export, cancel and a 503 midway (whether the main thread stays free meanwhile: `npm run bench:main-thread`).
+ * facets, sort, export, cancel, a 503 and a 429 midway (whether the main thread stays free
+ * meanwhile: `npm run bench:main-thread`). A test that holds, answers or counts the worker's
+ * requests does it at a proxy in front of the server (`service-proxy.ts`), which sees them all.
  */
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { demoSeed } from "../server/demo-seed.ts";
 import { parseCsv } from "../src/features/users/whole-team/csv-reader.test-helper.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, test as base } from "./fixtures.ts";
 import { UsersPage } from "./kit/users-page.ts";
 import { serveLargeTeam } from "./large-team.ts";
+import { startServiceProxy, type ServiceProxy } from "./service-proxy.ts";
 import { storeConnection } from "./store-connection.ts";
 
 const teamSize = 20_000;
@@ -17,6 +20,19 @@ const seeded = demoSeed(teamSize).orgs[0]!.teams[0]!.users;
 
 let server: Awaited<ReturnType<typeof serveLargeTeam>>;
 let apiKey: string;
+
+/** A test that asks for `serviceProxy` loads the app and the API through it. */
+const test = base.extend<{ serviceProxy: ServiceProxy }>({
+  serviceProxy: async ({}, use) => {
+    const proxy = await startServiceProxy(server.url);
+    await use(proxy);
+    await proxy.close();
+  },
+});
+/** The pages the whole-team load (or an NDJSON export) asks for. */
+const wholeTeamPages = /^\/v2\/user\/\?offset=\d+&limit=500$/;
+const pageAt = (offset: number) => new RegExp(`^/v2/user/\\?offset=${offset}&limit=500$`);
+
 test.beforeAll(async () => {
   server = await serveLargeTeam(teamSize);
   apiKey = server.apiKey;
@@ -41,8 +57,9 @@ async function servicePage(page: Page, offset: number, limit: number) {
   return ((await answer.json()) as { users: { user_id: string; client_user_id: string; created_on: string }[] }).users;
 }
 
-async function loadWholeTeam(page: Page) {
-  await page.goto(`${server.url}/users`);
+/** `origin`: the server's, or a proxy's in front of it. */
+async function loadWholeTeam(page: Page, origin = server.url) {
+  await page.goto(`${origin}/users`);
   await new UsersPage(page).wholeTeam.loadButton.click();
   await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
 }
@@ -145,59 +162,147 @@ test("the exported CSV parses back to the whole team, equal to the seed", async 
   expect(rows.sort(byId)).toEqual(expected.sort(byId));
 });
 
-test("Cancel midway keeps what was loaded, leaves a working page, and Resume completes it", async ({ page, expectAccessible }) => {
-  // The load's first four pages come, the others wait for Cancel: it lands midway, however slow the machine.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  page.once("close", () => release()); // a failure before Cancel leaves no request held
-  let asked = 0;
-  await page.route("**/v2/user/?offset=*&limit=500", async (route) => {
-    if (++asked > 4) await released;
-    await route.continue().catch(() => {}); // cancelled meanwhile
-  });
-  await page.goto(`${server.url}/users`);
+/** The whole-team bar's progress line, found by what it shows. */
+const loadingStatus = (page: Page) => page.getByRole("status").filter({ hasText: "Loading the whole team" });
+
+test("Cancel midway keeps what was loaded, leaves a working page, and Resume completes it", async ({
+  page,
+  serviceProxy,
+  expectAccessible,
+}) => {
+  // The load's first four pages come, the others wait at the proxy: Cancel lands midway, however slow the machine.
+  const held = serviceProxy.hold(wholeTeamPages, { after: 4 });
+  await page.goto(`${serviceProxy.url}/users`);
   await new UsersPage(page).wholeTeam.loadButton.click();
-  await expect(page.getByRole("status").filter({ hasText: /page [1-9]\d* of 40 · [\d,]+ of 20,000 users/ })).toBeVisible();
+  await expect.poll(() => held.waiting).toBe(4); // four pages loaded, the next four asked for and held
+  await expect(loadingStatus(page)).toContainText("page 4 of 40 · 2,000 of 20,000 users");
   await expect(page.getByRole("progressbar", { name: "Loading the whole team" })).toBeVisible();
   await expectAccessible(); // the loading state
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
-  release();
-  await expect(page.getByRole("status").filter({ hasText: /Loading was cancelled with [\d,]+ of 20,000 users loaded/ })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText(
+    "Loading was cancelled with 2,000 of 20,000 users loaded; search covers those. Resume loads the 36 pages left.",
+  );
+  await expect.poll(() => held.waiting).toBe(0); // the worker gave up the held requests
 
   // The page still works: the service's pages turn, and the search covers what was loaded.
   await page.getByRole("button", { name: "Next page" }).click();
   await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("Showing 101–200 of 20,000");
   await expect(page.getByLabel("Search the whole team")).toBeVisible();
 
-  await page.unroute("**/v2/user/?offset=*&limit=500");
+  held.release();
   await page.getByRole("button", { name: "Resume" }).click();
   await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
 });
 
-test("a 503 midway is retried, and the team loads complete", async ({ page }) => {
-  let refused = 0;
-  await page.route("**/v2/user/?offset=5000&limit=500", async (route) => {
-    if (refused++ === 0) return route.fulfill({ status: 503, headers: { "Retry-After": "1" }, json: { detail: "Busy, try again" } });
-    await route.continue();
-  });
-  await loadWholeTeam(page);
-  expect(refused).toBe(2);
+test("a screen reader is told the load's progress each quarter, not each page", async ({ page, serviceProxy }) => {
+  const held = serviceProxy.hold(wholeTeamPages, { after: 4 });
+  await page.goto(`${serviceProxy.url}/users`);
+  await new UsersPage(page).wholeTeam.loadButton.click();
+  await expect.poll(() => held.waiting).toBe(4);
+  await expect(loadingStatus(page)).toContainText("page 4 of 40");
+  await expect(loadingStatus(page)).toMatchAriaSnapshot(`- status: "Loading the whole team: started"`);
+
+  held.release(4); // 8 pages of 40: the text on screen moves, what is told does not
+  await expect(loadingStatus(page)).toContainText("page 8 of 40");
+  await expect(loadingStatus(page)).toMatchAriaSnapshot(`- status: "Loading the whole team: started"`);
+
+  held.release(2); // 10 pages of 40: a quarter
+  await expect(loadingStatus(page)).toContainText("page 10 of 40");
+  await expect(loadingStatus(page)).toMatchAriaSnapshot(`- status: "Loading the whole team: 25 % done"`);
+
+  held.release();
+  await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
+});
+
+test("an export tells a screen reader its quarters, and stops when the operator leaves the view", async ({ page, serviceProxy }) => {
+  const downloads: unknown[] = [];
+  page.on("download", (download) => downloads.push(download));
+  await loadWholeTeam(page, serviceProxy.url);
+  // NDJSON asks the service for the pages again: they wait at the proxy.
+  const held = serviceProxy.hold(wholeTeamPages);
+  await new UsersPage(page).wholeTeam.exportNdjsonButton.click();
+  const exporting = page.getByRole("status").filter({ hasText: "Exporting NDJSON" });
+  await expect.poll(() => held.waiting).toBe(1);
+  await expect(exporting).toContainText("Exporting NDJSON: 0 of 20,000 users");
+  await expect(exporting).toMatchAriaSnapshot(`- status: "Exporting NDJSON: started"`);
+
+  held.release(1);
+  await expect(exporting).toContainText("Exporting NDJSON: 500 of 20,000 users");
+  await expect(exporting).toMatchAriaSnapshot(`- status: "Exporting NDJSON: started"`);
+  held.release(9);
+  await expect(exporting).toContainText("Exporting NDJSON: 5,000 of 20,000 users");
+  await expect(exporting).toMatchAriaSnapshot(`- status: "Exporting NDJSON: 25 % done"`);
+
+  // Away to Settings mid-export: the worker gives up the pages it was waiting for.
+  await expect.poll(() => held.waiting).toBe(4);
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  await expect.poll(() => held.waiting).toBe(0);
+  held.release();
+  await page.getByRole("link", { name: "Users", exact: true }).click();
+  await expect(new UsersPage(page).wholeTeam.exportNdjsonButton).toBeVisible();
+  expect(downloads).toHaveLength(0);
+});
+
+test("a 503 midway is retried, and the team loads complete", async ({ page, serviceProxy }) => {
+  serviceProxy.answer(pageAt(5000), { status: 503, headers: { "Retry-After": "1" }, json: { detail: "Busy, try again" } });
+  await loadWholeTeam(page, serviceProxy.url);
+  expect(serviceProxy.paths(pageAt(5000))).toHaveLength(2);
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
-test("the loaded team is dropped with the connection's cached data: Forget keys, then the key again, loads it anew", async ({ page }) => {
-  const wholeTeamPages: string[] = [];
-  page.on("request", (request) => {
-    if (request.url().includes("limit=500")) wholeTeamPages.push(request.url());
-  });
-  await loadWholeTeam(page);
-  const firstLoad = wholeTeamPages.length;
-  expect(firstLoad).toBeGreaterThanOrEqual(40);
+test("a 429 midway: the bar counts down the wait the service asked for, retries no earlier, and completes", async ({
+  page,
+  serviceProxy,
+}) => {
+  serviceProxy.answer(pageAt(5000), { status: 429, headers: { "Retry-After": "5" }, json: { detail: "Slow down" } });
+  await page.goto(`${serviceProxy.url}/users`);
+  await new UsersPage(page).wholeTeam.loadButton.click();
+  await expect(page.getByText(/^The service asked to wait: retrying in [1-5] s$/)).toBeVisible();
+  await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
+  const [refused, retried] = serviceProxy.requests.filter((request) => pageAt(5000).test(request.path));
+  expect(retried!.at - refused!.at).toBeGreaterThanOrEqual(5_000);
+});
+
+test("Cancel during a long wait the service asked for stops the load at once; Resume completes it", async ({ page, serviceProxy }) => {
+  serviceProxy.answer(pageAt(5000), { status: 429, headers: { "Retry-After": "100" }, json: { detail: "Slow down" } });
+  await page.goto(`${serviceProxy.url}/users`);
+  await new UsersPage(page).wholeTeam.loadButton.click();
+  await expect(page.getByText(/^The service asked to wait: retrying in 1 min \d\d s$/)).toBeVisible();
+  await expect(loadingStatus(page)).toMatchAriaSnapshot(
+    `- status: "Loading the whole team: the service asked to wait; loading goes on after the wait"`,
+  );
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText(/Loading was cancelled with [\d,]+ of 20,000 users loaded/);
+  await expect(page.getByText(/The service asked to wait/)).toHaveCount(0);
+  expect(serviceProxy.paths(pageAt(5000))).toHaveLength(1);
+
+  await page.getByRole("button", { name: "Resume" }).click();
+  await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
+});
+
+test("a wait longer than two minutes is not waited: the load stops, saying how long the service asked", async ({ page, serviceProxy }) => {
+  serviceProxy.answer(pageAt(5000), { status: 429, headers: { "Retry-After": "600" }, json: { detail: "Slow down" } });
+  await page.goto(`${serviceProxy.url}/users`);
+  await new UsersPage(page).wholeTeam.loadButton.click();
+  await expect(page.getByRole("alert")).toContainText(
+    /Loading stopped with [\d,]+ of 20,000 users loaded: The service asked to wait 10 min before trying again\. What was loaded is kept/,
+  );
+  expect(serviceProxy.paths(pageAt(5000))).toHaveLength(1);
+});
+
+test("the loaded team is dropped with the connection's cached data: Forget keys, then the key again, loads it anew", async ({
+  page,
+  serviceProxy,
+}) => {
+  const asked = () => serviceProxy.paths(wholeTeamPages).length;
+  await loadWholeTeam(page, serviceProxy.url);
+  const firstLoad = asked();
+  expect(firstLoad).toBe(40);
   // Moving away and back keeps the team (in memory for the tab): nothing is asked again.
   await page.getByRole("link", { name: "Settings", exact: true }).click();
   await page.getByRole("link", { name: "Users", exact: true }).click();
   await expect(loaded(page)).toBeVisible();
-  expect(wholeTeamPages).toHaveLength(firstLoad);
+  expect(asked()).toBe(firstLoad);
 
   await page.getByRole("link", { name: "Settings", exact: true }).click();
   await page.getByRole("button", { name: "Forget keys" }).click();
@@ -205,5 +310,5 @@ test("the loaded team is dropped with the connection's cached data: Forget keys,
   await page.getByLabel("Team API key").fill(apiKey);
   await page.getByRole("button", { name: "Use this key" }).click();
   await expect(new UsersPage(page).wholeTeam.loadButton).toBeVisible();
-  expect(wholeTeamPages).toHaveLength(firstLoad);
+  expect(asked()).toBe(firstLoad);
 });

@@ -70,11 +70,15 @@ export function describeError(error: unknown, words: OperationWords): ErrorDescr
             "(A service on another origin must allow this one through CORS; upstream mode avoids the need.)",
         );
   }
+  // The service's Retry-After, when it sent one, says how long "a moment" is.
   if (error instanceof errors.RateLimitedError) {
-    return describe("rate limited", "The service is receiving too many requests", "Wait a moment, then try again.");
+    const wait = error.retryAfterMs === undefined ? "Wait a moment, then try again." : `${errors.askedToWait(error.retryAfterMs)}.`;
+    return describe("rate limited", "The service is receiving too many requests", wait);
   }
-  if (error instanceof errors.ServerError)
-    return describe("server error", `The service failed (${error.status})`, "Try again in a moment.");
+  if (error instanceof errors.ServerError) {
+    const wait = error.retryAfterMs === undefined ? "Try again in a moment." : `${errors.askedToWait(error.retryAfterMs)}.`;
+    return describe("server error", `The service failed (${error.status})`, wait);
+  }
   if (error instanceof errors.ContractError) return describe("unreadable answer", "The service's answer could not be read", error.message);
   if (error instanceof errors.ApiError) return describe("failed", `The service answered ${error.status ?? "unexpectedly"}`, error.message);
   return describe("failed", "Something unexpected went wrong", "Try again.");

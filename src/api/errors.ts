@@ -29,6 +29,17 @@ export class NotFoundError extends ApiError {
   override name = "NotFoundError";
 }
 
+/** How long, in words: "45 s", "10 min", "3 h". */
+function duration(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 90) return `${seconds} s`;
+  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min`;
+  return `${Math.round(seconds / 3600)} h`;
+}
+
+/** How long the service asked to wait (`Retry-After`), in a sentence: a wait too long to wait out fails with it. */
+export const askedToWait = (waitMs: number) => `The service asked to wait ${duration(waitMs)} before trying again`;
+
 export class RateLimitedError extends ApiError {
   override name = "RateLimitedError";
   constructor(

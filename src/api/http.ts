@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import { errorBodySchema } from "./contract.ts";
 import {
   ApiError,
+  askedToWait,
   AuthenticationError,
   ContractError,
   NetworkError,
@@ -18,7 +19,13 @@ export interface TransportOptions {
   /** Retries after the first attempt; only requests marked retryable use them. */
   retries?: number;
   baseDelayMs?: number;
+  /** The longest wait of our own backoff (when the service asks for none). */
   maxDelayMs?: number;
+  /**
+   * The longest `Retry-After` waited out. A longer one is not retried early: the request fails at
+   * once, saying how long the service asked to wait.
+   */
+  maxRetryAfterMs?: number;
   fetch?: typeof fetch;
   /** Injected in tests, to observe the waits instead of sleeping. */
   random?: () => number;
@@ -30,10 +37,14 @@ const transportDefaults = {
   retries: 3,
   baseDelayMs: 300,
   maxDelayMs: 8_000,
+  // A person waits at the page: longer than this, the error says how long instead.
+  maxRetryAfterMs: 10_000,
 } satisfies TransportOptions;
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Told, in milliseconds, of each wait the service asks for before a retry; `signal` ends the wait. */
+  onWait?: (waitMs: number) => void;
 }
 
 /** `base` with no trailing slash, followed by `path`. An empty base means this origin. */
@@ -46,6 +57,7 @@ export interface RequestSpec {
   method: "GET" | "DELETE";
   headers: Record<string, string>;
   signal?: AbortSignal;
+  onWait?: CallOptions["onWait"];
   /** Network errors, 429 and 503 are retried; never for an operation that changes data. */
   retryable: boolean;
 }
@@ -151,7 +163,17 @@ async function attempt(
   return { status: response.status, body };
 }
 
-/** Sends the request; retries retryable failures with exponential backoff and full jitter. */
+/** The same failure, saying how long the service asked to wait: it is not retried earlier. */
+function waitTooLong(error: RateLimitedError | ServerError, waitMs: number): ApiError {
+  return error instanceof RateLimitedError
+    ? new RateLimitedError(askedToWait(waitMs), waitMs)
+    : new ServerError(askedToWait(waitMs), error.status ?? 503, waitMs);
+}
+
+/**
+ * Sends the request; retries retryable failures after the wait the service asks for
+ * (`Retry-After`), never earlier, or else with exponential backoff and full jitter.
+ */
 export async function send(spec: RequestSpec, transport: TransportOptions = {}): Promise<RawResponse> {
   const options = { ...transportDefaults, fetch: globalThis.fetch.bind(globalThis), random: Math.random, sleep, ...transport };
   for (let retry = 0; ; retry++) {
@@ -159,9 +181,14 @@ export async function send(spec: RequestSpec, transport: TransportOptions = {}):
       return await attempt(spec, options);
     } catch (error) {
       if (!spec.retryable || retry >= options.retries || !isRetryable(error)) throw error;
-      const backoff = options.random() * Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retry);
-      const asked = error instanceof NetworkError ? undefined : error.retryAfterMs;
-      await options.sleep(Math.min(options.maxDelayMs, asked ?? backoff), spec.signal);
+      if (error instanceof NetworkError || error.retryAfterMs === undefined) {
+        await options.sleep(options.random() * Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retry), spec.signal);
+        continue;
+      }
+      const asked = error.retryAfterMs;
+      if (asked > options.maxRetryAfterMs) throw waitTooLong(error, asked);
+      if (asked > 0) spec.onWait?.(asked);
+      await options.sleep(asked, spec.signal);
     }
   }
 }

@@ -35,7 +35,7 @@ export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOp
      * order, `provider`, unknown fields), for the detail panel's JSON and the NDJSON export.
      * Retried on network errors, 429 and 503.
      */
-    async listUsersAsSent({ offset, limit }: PageRange, { signal }: CallOptions = {}): Promise<PageAsSent> {
+    async listUsersAsSent({ offset, limit }: PageRange, { signal, onWait }: CallOptions = {}): Promise<PageAsSent> {
       const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
       const { status, body } = await send(
         {
@@ -43,6 +43,7 @@ export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOp
           method: "GET",
           headers: { Accept: "application/json", "x-service-api-key": apiKey },
           signal,
+          onWait,
           retryable: true,
         },
         transport,

@@ -1,5 +1,5 @@
 /** Parsing of real-world payload variants, and the retry policy, with a scripted fetch. */
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createManagementClient } from "./delete-team.ts";
 import { asManagementKey, asTeamApiKey } from "./key-kinds.ts";
 import { createTeamClient } from "./list-users.ts";
@@ -145,6 +145,65 @@ describe("retries of the list", () => {
     const { list, waits } = listWith(json({ detail: "slow down" }, 429, { "retry-after": "2" }), json(page([])));
     await list();
     expect(waits).toEqual([2000]);
+  });
+
+  it("waits as long as the service asks, up to the maximum, and says so before the wait", async () => {
+    const told: number[] = [];
+    const { transport, requests, waits } = scripted(json({ detail: "slow down" }, 429, { "retry-after": "60" }), json(page([])));
+    const client = createTeamClient({ baseUrl: "", apiKey: asTeamApiKey("team-key-000000000000"), ...transport, maxRetryAfterMs: 120_000 });
+    await expect(client.listUsers({ offset: 0, limit: 100 }, { onWait: (ms) => told.push(ms) })).resolves.toMatchObject({ total: 0 });
+    expect(waits).toEqual([60_000]); // not cut to the backoff's 8 s
+    expect(told).toEqual([60_000]);
+    expect(requests).toHaveLength(2);
+  });
+
+  it("fails at once, saying how long, when the service asks a longer wait than the maximum", async () => {
+    const { list, requests, waits } = listWith(json({ detail: "slow down" }, 429, { "retry-after": "600" }), json(page([])));
+    const error = (await list().catch((e: unknown) => e)) as RateLimitedError;
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error.message).toBe("The service asked to wait 10 min before trying again");
+    expect(error.retryAfterMs).toBe(600_000);
+    expect(requests).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it("fails a 503 at once too, its default maximum being the interactive one (10 s)", async () => {
+    const { list, requests } = listWith(json({ detail: "busy" }, 503, { "retry-after": "11" }), json(page([])));
+    await expect(list()).rejects.toThrow(new ServerError("The service asked to wait 11 s before trying again", 503, 11_000));
+    expect(requests).toHaveLength(1);
+  });
+
+  describe("with Retry-After as an HTTP date", () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(new Date("2026-11-22T10:00:00Z"));
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it("waits until that date", async () => {
+      const { list, waits } = listWith(
+        json({ detail: "slow down" }, 429, { "retry-after": "Sun, 22 Nov 2026 10:00:09 GMT" }),
+        json(page([])),
+      );
+      await list();
+      expect(waits).toEqual([9_000]);
+    });
+
+    it("fails at once when the date is further than the maximum", async () => {
+      const { list, requests } = listWith(json({ detail: "slow down" }, 429, { "retry-after": "Sun, 22 Nov 2026 13:00:00 GMT" }));
+      await expect(list()).rejects.toThrow("The service asked to wait 3 h before trying again");
+      expect(requests).toHaveLength(1);
+    });
+  });
+
+  it("stops waiting when the caller cancels", async () => {
+    const { transport, requests } = scripted(json({ detail: "slow down" }, 429, { "retry-after": "60" }), json(page([])));
+    const { sleep: _, ...realSleep } = transport;
+    const client = createTeamClient({ baseUrl: "", apiKey: asTeamApiKey("team-key-000000000000"), ...realSleep, maxRetryAfterMs: 120_000 });
+    const controller = new AbortController();
+    const listed = client.listUsers({ offset: 0, limit: 100 }, { signal: controller.signal, onWait: () => controller.abort() });
+    await expect(listed).rejects.toThrow(DOMException); // the abort, not a minute later
+    expect(requests).toHaveLength(1);
   });
 
   it("gives up after three retries with the last error", async () => {

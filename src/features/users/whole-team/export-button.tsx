@@ -1,6 +1,7 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatCount } from "../../../components/format.ts";
 import type { ExportFormat, ExportProgress } from "./export-team.ts";
+import { milestoneText, ProgressStatus } from "./progress-status.tsx";
 import type { TeamQuery } from "./team-index.ts";
 import type { WholeTeam } from "./whole-team.ts";
 import { download } from "../../../components/download.ts";
@@ -21,10 +22,15 @@ export function ExportButtons({ team, selection, total }: ExportButtonsProps) {
   const [running, setRunning] = useState<Running | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const runningRef = useRef<AbortController | null>(null);
   const query = scope === "selection" && selection ? selection.query : null;
+
+  // The operator left the view: the export stops, rather than download later over another page.
+  useEffect(() => () => runningRef.current?.abort(), []);
 
   async function start(format: ExportFormat) {
     const controller = new AbortController();
+    runningRef.current = controller;
     setFailure(null);
     setRunning({ format, progress: null, controller });
     requestAnimationFrame(() => cancelRef.current?.focus());
@@ -33,14 +39,18 @@ export function ExportButtons({ team, selection, total }: ExportButtonsProps) {
         { format, query },
         { signal: controller.signal, onProgress: (progress) => setRunning((r) => r && { ...r, progress }) },
       );
-      download(file);
+      if (!controller.signal.aborted) download(file);
     } catch (error) {
       if (!controller.signal.aborted) setFailure(`The export stopped: ${(error as Error).message}`);
     } finally {
+      if (runningRef.current === controller) runningRef.current = null;
       setRunning(null);
     }
   }
 
+  const kind = running?.format.toUpperCase();
+  const done = running?.progress?.users ?? 0;
+  const toDo = running?.progress?.total ?? (query ? (selection?.users ?? total) : total);
   return (
     <div className="users-export" role="group" aria-label="Export">
       {selection && (
@@ -59,15 +69,12 @@ export function ExportButtons({ team, selection, total }: ExportButtonsProps) {
       )}
       {running ? (
         <>
-          <progress
-            className="users-progress"
-            aria-label={`Exporting ${running.format.toUpperCase()}`}
-            max={running.progress?.total || 1}
-            value={running.progress?.users ?? 0}
-          />
+          <progress className="users-progress" aria-label={`Exporting ${kind}`} max={running.progress?.total || 1} value={done} />
           <span className="small" role="status">
-            Exporting {running.format.toUpperCase()}: {formatCount(running.progress?.users ?? 0)} of{" "}
-            {formatCount(running.progress?.total ?? (query ? (selection?.users ?? total) : total))} users
+            <ProgressStatus
+              shown={`Exporting ${kind}: ${formatCount(done)} of ${formatCount(toDo)} users`}
+              said={`Exporting ${kind}: ${milestoneText(done, toDo)}`}
+            />
           </span>
           <button ref={cancelRef} type="button" className="button button-small" onClick={() => running.controller.abort()}>
             Cancel export

@@ -6,6 +6,7 @@ import type { Listening } from "../../../../server/service.ts";
 import { fixtureSeed, keys, startTestService } from "../../../../server/testing.ts";
 import { describeDrift, loadTeam, type LoadProgress } from "./load-team.ts";
 import { TeamIndex } from "./team-index.ts";
+import { teamMaxRetryAfterMs } from "./whole-team-limits.ts";
 
 const teamSize = 250;
 const pageSize = 20; // 13 pages: enough to see several in flight, and to stop in the middle
@@ -117,6 +118,54 @@ describe("loadTeam against the reference service", () => {
     expect(outcome).toEqual({ status: "complete", users: teamSize, total: teamSize, drift: null });
     expect(requests.filter((o) => o === 100)).toHaveLength(2);
     expect(idsIn(index)).toEqual(await allUserIds());
+  });
+
+  it("reports the wait the service asked for in its progress, until the wait is over", async () => {
+    const slowDown = () => new Response('{"detail":"slow down"}', { status: 429, headers: { "retry-after": "60" } });
+    const { fetch, requests } = instrumentedFetch((offset, attempt) => (offset === 100 && attempt === 1 ? slowDown() : undefined));
+    // One clock for the load and the transport's sleep: the sleep moves it on.
+    let clock = 1_000_000;
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void (waits.push(ms), (clock += ms));
+    const client = createTeamClient({
+      baseUrl: service.url,
+      apiKey: asTeamApiKey(keys.teamA),
+      fetch,
+      sleep,
+      maxRetryAfterMs: teamMaxRetryAfterMs,
+    });
+    const progress: LoadProgress[] = [];
+    const outcome = await loadTeam(client, new TeamIndex(), { pageSize, now: () => clock, onProgress: (p) => progress.push(p) });
+
+    expect(outcome).toEqual({ status: "complete", users: teamSize, total: teamSize, drift: null });
+    expect(waits).toEqual([60_000]);
+    expect(requests.filter((o) => o === 100)).toHaveLength(2);
+    // Told once, when the wait began; the reports after it say no wait.
+    expect(progress.map((p) => p.waitingUntil).filter((until) => until !== null)).toEqual([1_060_000]);
+    expect(progress.at(-1)!.waitingUntil).toBeNull();
+  });
+
+  it("stops during the wait when cancelled, without waiting it out", async () => {
+    const slowDown = () => new Response('{"detail":"slow down"}', { status: 429, headers: { "retry-after": "60" } });
+    const { fetch, requests } = instrumentedFetch((offset) => (offset === 100 ? slowDown() : undefined));
+    // The transport's own sleep: a cancel that did not end it would keep this test a minute.
+    const client = createTeamClient({
+      baseUrl: service.url,
+      apiKey: asTeamApiKey(keys.teamA),
+      fetch,
+      maxRetryAfterMs: teamMaxRetryAfterMs,
+    });
+    const controller = new AbortController();
+    const outcome = await loadTeam(client, new TeamIndex(), {
+      pageSize,
+      signal: controller.signal,
+      onProgress: (p) => p.waitingUntil !== null && controller.abort(),
+    });
+
+    expect(outcome.status).toBe("cancelled");
+    if (outcome.status !== "cancelled") return;
+    expect(outcome.resume.pendingOffsets).toContain(100);
+    expect(requests.filter((o) => o === 100)).toHaveLength(1);
   });
 
   it("reports, in words, a team that changed while it loaded", async () => {

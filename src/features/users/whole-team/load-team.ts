@@ -30,6 +30,8 @@ export interface LoadProgress {
   ratePerSecond: number;
   /** At the current rate; null until there is one. */
   secondsLeft: number | null;
+  /** When the wait the service asked for (`Retry-After`) ends, as `Date.now()`; null when none is running. */
+  waitingUntil: number | null;
 }
 
 /** Where a stopped load stands: enough to resume it. Plain data, so it crosses to and from a worker. */
@@ -62,11 +64,12 @@ export interface LoadOptions {
   maxInFlight?: number;
   /** A team larger than this is not loaded at all. */
   maxUsers?: number;
+  /** `Date.now()` unless a test says otherwise: a wait's end is read by the page, on its clock. */
   now?: () => number;
 }
 
 export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadOptions = {}): Promise<LoadOutcome> {
-  const { signal, onProgress, maxInFlight = teamRequestsInFlight, maxUsers = indexMaxUsers, now = () => performance.now() } = options;
+  const { signal, onProgress, maxInFlight = teamRequestsInFlight, maxUsers = indexMaxUsers, now = Date.now } = options;
   const pageSize = options.resume?.pageSize ?? options.pageSize ?? teamPageSize;
   const state: ResumePoint = options.resume
     ? { ...options.resume, pendingOffsets: [...options.resume.pendingOffsets] }
@@ -77,8 +80,20 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
   const unfinished: number[] = [];
   let failure: { error: unknown } | undefined;
   let tooLarge = false;
+  /** The end of the latest wait the service asked for: the pages waiting retry then. */
+  let waitingUntil = 0;
 
   const stopping = () => failure !== undefined || tooLarge || signal?.aborted === true;
+
+  const report = () => {
+    const at = now();
+    onProgress?.(progressOf(state, sink.size - usersAtStart, sink.size, (at - startedAt) / 1000, waitingUntil > at ? waitingUntil : null));
+  };
+
+  const onWait = (waitMs: number) => {
+    waitingUntil = Math.max(waitingUntil, now() + waitMs);
+    report();
+  };
 
   const receive = (page: UserPage, offset: number) => {
     if (state.firstTotal === null) {
@@ -93,12 +108,12 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
     state.pagesDone++;
     // Users added meanwhile: more pages to load.
     for (; state.plannedEnd < page.total; state.plannedEnd += pageSize) state.pendingOffsets.push(state.plannedEnd);
-    onProgress?.(progressOf(state, sink.size - usersAtStart, sink.size, (now() - startedAt) / 1000));
+    report();
   };
 
   const start = (offset: number) => {
     const request = client
-      .listUsers({ offset, limit: pageSize }, { signal })
+      .listUsers({ offset, limit: pageSize }, { signal, onWait })
       .then(
         (page) => receive(page, offset),
         (error: unknown) => {
@@ -128,7 +143,7 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
   return { status: "complete", users: sink.size, total, drift: describeDrift({ ...state, users: sink.size }) };
 }
 
-function progressOf(state: ResumePoint, usersThisRun: number, users: number, seconds: number): LoadProgress {
+function progressOf(state: ResumePoint, usersThisRun: number, users: number, seconds: number, waitingUntil: number | null): LoadProgress {
   const total = state.latestTotal ?? 0;
   const ratePerSecond = seconds > 0 ? usersThisRun / seconds : 0;
   return {
@@ -138,6 +153,7 @@ function progressOf(state: ResumePoint, usersThisRun: number, users: number, sec
     total,
     ratePerSecond,
     secondsLeft: ratePerSecond > 0 ? Math.max(0, total - users) / ratePerSecond : null,
+    waitingUntil,
   };
 }
 

@@ -9,6 +9,7 @@ import { exportChunks, exportFileName, type ExportProgress } from "./export-team
 import { loadTeam, type LoadOutcome, type LoadProgress, type ResumePoint } from "./load-team.ts";
 import type { SentTeamPages } from "./service-pages.ts";
 import { TeamIndex, type TeamView } from "./team-index.ts";
+import { teamMaxRetryAfterMs } from "./whole-team-limits.ts";
 import {
   plainError,
   type ExportRequest,
@@ -113,7 +114,8 @@ export function createTeamWorkerHost(post: (reply: WorkerReply) => void, { trans
       switch (message.kind) {
         case "connect": {
           const { baseUrl, apiKey } = message.connection;
-          connection = { client: createTeamClient({ ...transport, baseUrl, apiKey: asTeamApiKey(apiKey) }), apiKey };
+          const client = createTeamClient({ maxRetryAfterMs: teamMaxRetryAfterMs, ...transport, baseUrl, apiKey: asTeamApiKey(apiKey) });
+          connection = { client, apiKey };
           return;
         }
         case "cancel":

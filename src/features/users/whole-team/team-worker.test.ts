@@ -101,4 +101,39 @@ describe("the team worker, through its client", () => {
     await expect(loading).rejects.toThrow("The team worker was stopped");
     await expect(client.view({ pageIndex: 0, pageSize: 10 })).rejects.toThrow("The team worker was stopped");
   });
+
+  /** A fetch that answers the page at offset 500 once with a 429 asking `retryAfter` seconds; waits pass at once. */
+  function slowingDown(retryAfter: string): TeamWorkerHostOptions["transport"] {
+    let asked = false;
+    return {
+      fetch: async (input, init) => {
+        if (String(input).includes("offset=500&") && !asked) {
+          asked = true;
+          return new Response('{"detail":"slow down"}', { status: 429, headers: { "retry-after": retryAfter } });
+        }
+        return fetch(input, init);
+      },
+      sleep: () => Promise.resolve(),
+    };
+  }
+
+  it("waits out a Retry-After of up to two minutes, the wait's end reaching the page in the progress", async () => {
+    const { client } = connect(keys.teamA, { transport: slowingDown("90") });
+    const progress: LoadProgress[] = [];
+    const before = Date.now();
+    expect(await client.load((p) => progress.push(p))).toEqual({ status: "complete", users: teamSize, total: teamSize, drift: null });
+    const [until] = progress.map((p) => p.waitingUntil).filter((u) => u !== null);
+    expect(until).toBeGreaterThanOrEqual(before + 90_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 90_000);
+    client.dispose();
+  });
+
+  it("stops a load the service asks to wait longer than two minutes, saying how long", async () => {
+    const { client } = connect(keys.teamA, { transport: slowingDown("180") });
+    expect(await client.load()).toMatchObject({
+      status: "failed",
+      error: { name: "RateLimitedError", status: 429, message: "The service asked to wait 3 min before trying again" },
+    });
+    client.dispose();
+  });
 });

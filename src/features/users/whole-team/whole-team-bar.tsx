@@ -1,8 +1,10 @@
 import { formatCount } from "../../../components/format.ts";
 import { ExportButtons } from "./export-button.tsx";
 import type { LoadProgress } from "./load-team.ts";
+import { milestoneText, ProgressStatus } from "./progress-status.tsx";
 import type { TeamQuery } from "./team-index.ts";
 import type { LoadReport } from "./team-worker-protocol.ts";
+import { WaitCountdown } from "./wait-countdown.tsx";
 import type { WholeTeam, WholeTeamState } from "./whole-team.ts";
 
 interface WholeTeamBarProps {
@@ -69,12 +71,18 @@ export function WholeTeamBar({ team, state, total, selection, waiting }: WholeTe
   }
   if (state.status === "loading") {
     const progress = state.progress;
+    const doing = state.resuming ? "Resuming" : "Loading the whole team";
+    const said =
+      progress && progress.waitingUntil !== null
+        ? "the service asked to wait; loading goes on after the wait"
+        : milestoneText(progress?.users ?? 0, progress?.total ?? 0);
     return (
       <div className="users-whole-team">
         <progress className="users-progress" aria-label="Loading the whole team" max={progress?.total || 1} value={progress?.users ?? 0} />
         <p className="small" role="status">
-          {state.resuming ? "Resuming" : "Loading the whole team"}: {progress ? progressText(progress) : "starting…"}
+          <ProgressStatus shown={`${doing}: ${progress?.pagesDone ? progressText(progress) : "starting…"}`} said={`${doing}: ${said}`} />
         </p>
+        {progress && progress.waitingUntil !== null && <WaitCountdown until={progress.waitingUntil} />}
         <button type="button" className="button button-small" onClick={team.cancel}>
           Cancel
         </button>

@@ -8,3 +8,9 @@ export const teamRequestsInFlight = 4;
 
 /** Above this a team is not indexed in memory; it can still be exported page after page. */
 export const indexMaxUsers = 200_000;
+
+/**
+ * The longest `Retry-After` the load waits out (showing a countdown, with Cancel): it runs in the
+ * background. A longer one stops the load, saying how long the service asked to wait.
+ */
+export const teamMaxRetryAfterMs = 2 * 60_000;

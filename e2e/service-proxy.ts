@@ -1,0 +1,136 @@
+/**
+ * A proxy in front of a running dashboard server, through which a test's page loads the app and
+ * the API. It sees every request the tab sends — the team worker's too, which `page.route` does
+ * not reliably catch — so a test can hold them, answer them itself, or count them, for certain.
+ */
+import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** Holds the requests it matches once its allowance is spent, until the test releases them. */
+export interface Gate {
+  /** How many matching requests wait now (one the tab gave up on no longer counts). */
+  readonly waiting: number;
+  /** Lets `count` more matching requests through, held ones first; without a count, all, for good. */
+  release(count?: number): void;
+}
+
+export interface ProxiedRequest {
+  /** Path and query, as the tab asked: `/v2/user/?offset=0&limit=500`. */
+  path: string;
+  /** `Date.now()` when it came. */
+  at: number;
+}
+
+export interface ServiceProxy {
+  url: string;
+  /** Every request that came, in order, held and answered ones included. */
+  readonly requests: readonly ProxiedRequest[];
+  /** The paths of the requests that came and match `pattern`. */
+  paths(pattern: RegExp): string[];
+  /** Matching requests pass while `after` have not yet passed; the others wait for `release`. */
+  hold(pattern: RegExp, options?: { after?: number }): Gate;
+  /** Answers the next `times` matching requests itself (JSON), instead of the server. */
+  answer(
+    pattern: RegExp,
+    response: { status: number; headers?: Record<string, string>; json?: unknown },
+    options?: { times?: number },
+  ): void;
+  /** Releases whatever is held, then stops: nothing is left hanging. */
+  close(): Promise<void>;
+}
+
+interface Waiter {
+  pass: () => void;
+  gone: () => boolean;
+}
+
+function createGate(after: number) {
+  let allowance = after;
+  const waiters: Waiter[] = [];
+  const drain = () => {
+    for (let waiter = waiters.shift(); waiter; waiter = waiters.shift()) {
+      if (waiter.gone()) continue;
+      if (allowance <= 0) return void waiters.unshift(waiter);
+      allowance--;
+      waiter.pass();
+    }
+  };
+  return {
+    /** Resolves when the request may go on. */
+    enter(gone: () => boolean): Promise<void> {
+      return new Promise((pass) => {
+        waiters.push({ pass, gone });
+        drain();
+      });
+    },
+    get waiting() {
+      return waiters.filter((waiter) => !waiter.gone()).length;
+    },
+    release(count = Infinity) {
+      allowance += count;
+      drain();
+    },
+  };
+}
+
+/** Passes the request on to `target` and its answer back, unchanged. */
+function forward(req: IncomingMessage, res: ServerResponse, target: URL) {
+  const upstream = request(
+    new URL(req.url ?? "/", target),
+    { method: req.method, headers: { ...req.headers, host: target.host } },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on("error", () => res.destroy()); // the tab gave up, or the test is over
+  res.on("close", () => upstream.destroy());
+  req.pipe(upstream);
+}
+
+/** Starts a proxy to `target` (a server's origin) on a free port of 127.0.0.1. */
+export async function startServiceProxy(target: string): Promise<ServiceProxy> {
+  const targetUrl = new URL(target);
+  const requests: ProxiedRequest[] = [];
+  const gates: { pattern: RegExp; gate: ReturnType<typeof createGate> }[] = [];
+  const answers: { pattern: RegExp; times: number; status: number; headers: Record<string, string>; body: string }[] = [];
+
+  const server = createServer((req, res) => {
+    const path = req.url ?? "/";
+    requests.push({ path, at: Date.now() });
+    const answer = answers.find((a) => a.times > 0 && a.pattern.test(path));
+    if (answer) {
+      answer.times--;
+      res.writeHead(answer.status, { "content-type": "application/json", ...answer.headers }).end(answer.body);
+      return;
+    }
+    let closed = false;
+    res.on("close", () => (closed = true));
+    const gone = () => closed;
+    const passing = gates.filter(({ pattern }) => pattern.test(path)).map(({ gate }) => gate.enter(gone));
+    void Promise.all(passing).then(() => gone() || forward(req, res, targetUrl));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    paths: (pattern) => requests.map((r) => r.path).filter((path) => pattern.test(path)),
+    hold(pattern, { after = 0 } = {}) {
+      const gate = createGate(after);
+      gates.push({ pattern, gate });
+      return gate;
+    },
+    answer(pattern, { status, headers = {}, json }, { times = 1 } = {}) {
+      answers.push({ pattern, times, status, headers, body: json === undefined ? "" : JSON.stringify(json) });
+    },
+    close() {
+      gates.forEach(({ gate }) => gate.release());
+      return new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
