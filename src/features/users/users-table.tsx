@@ -3,10 +3,11 @@ import { memo, useImperativeHandle, useLayoutEffect, useRef, useState, type CSSP
 import type { User } from "../../api/contract.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
 import { useAfterFirstPaint } from "../../components/use-after-first-paint.ts";
-import { LogosReady } from "./source-logos.tsx";
+import { LogosReady } from "./source-tiles.tsx";
 import type { UsersTableModel } from "./use-users-table.ts";
 import type { userTableFeatures } from "./user-columns.tsx";
-import type { SortColumn, TeamSort } from "./whole-team/team-index.ts";
+import type { TeamSort } from "./whole-team/team-index.ts";
+import type { SortColumn } from "./whole-team/team-sort.ts";
 
 /** Enough rows to fill the window: a row is 57px high (users.css). */
 const firstScreenRows = () => Math.ceil(window.innerHeight / 57);

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { User } from "../../../api/contract.ts";
 import { foldForSearch } from "./fold-text.ts";
 import type { FacetSelection } from "./team-facets.ts";
-import { sortColumns, TeamIndex, type TeamQuery, type TeamSort } from "./team-index.ts";
+import { TeamIndex, type TeamQuery, type TeamSort } from "./team-index.ts";
+import { sortColumns } from "./team-sort.ts";
 
 // Small alphabets, so searches hit, keys tie and facets overlap; the separator and letters whose
 // fold is shorter or longer (İ is i, ß is ss, a lone accent is nothing) are in, to catch a search

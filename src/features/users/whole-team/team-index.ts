@@ -18,10 +18,7 @@ import {
   type OverviewRequest,
   type TeamOverview,
 } from "./team-overview.ts";
-import { orderRows, type Ordering, type SortKey } from "./team-sort.ts";
-
-export const sortColumns = ["client_user_id", "created_on", "connected_sources", "birth_date", "time_zone", "team_id"] as const;
-export type SortColumn = (typeof sortColumns)[number];
+import { orderRows, type Ordering, type SortColumn, type SortKey } from "./team-sort.ts";
 
 export interface TeamSort {
   column: SortColumn;

@@ -4,7 +4,8 @@
  * `sort` (a column, `-` before it for descending). Absent parameters are no filter.
  */
 import type { BirthDateFacet, FacetSelection } from "./team-facets.ts";
-import { sortColumns, type SortColumn, type TeamQuery } from "./team-index.ts";
+import type { TeamQuery } from "./team-index.ts";
+import { sortColumns, type SortColumn } from "./team-sort.ts";
 
 const none = (value: string) => (value === "" ? null : value);
 const fromNone = (value: string | null) => value ?? "";

@@ -3,6 +3,10 @@
  * service's order whichever way the column is sorted, and users without a value come last.
  */
 
+/** The columns the loaded team sorts by (the URL names them). */
+export const sortColumns = ["client_user_id", "created_on", "connected_sources", "birth_date", "time_zone", "team_id"] as const;
+export type SortColumn = (typeof sortColumns)[number];
+
 export type SortKey = string | number;
 
 export interface Ordering {
