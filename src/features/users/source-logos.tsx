@@ -1,14 +1,7 @@
-import { createContext, useContext, useState } from "react";
+import { useState } from "react";
 import type { ConnectedSource } from "../../api/contract.ts";
 import { formatDateTime } from "../../components/format.ts";
-
-const shownByDefault = 4;
-
-/**
- * False while the table paints its first rows: each logo then stands as an empty tile of its
- * size and name, and loads once the text is on screen (an SVG logo is a document to build).
- */
-export const LogosReady = createContext(true);
+import { shownByDefault } from "./source-tiles.tsx";
 
 /** The logo's address resolved against the API base URL; null unless it is http(s). */
 export function safeLogoUrl(logo: string, baseUrl: string): string | null {
@@ -39,9 +32,7 @@ export function SourceLogo({ connected, baseUrl }: { connected: ConnectedSource;
   const { source, created_on } = connected;
   const url = safeLogoUrl(source.logo, baseUrl);
   const [broken, setBroken] = useState(false);
-  const ready = useContext(LogosReady);
   const tooltip = `${source.name} — connected ${formatDateTime(created_on)}`;
-  if (!ready) return <span className="users-source-logo" role="img" aria-label={source.name} title={tooltip} />;
   if (!url || broken) {
     return (
       <span
@@ -70,9 +61,9 @@ export function SourceLogo({ connected, baseUrl }: { connected: ConnectedSource;
   );
 }
 
+/** A user's connected sources (at least one): the first few logos, and a button for the others. */
 export function SourceLogos({ sources, baseUrl }: { sources: ConnectedSource[]; baseUrl: string }) {
   const [expanded, setExpanded] = useState(false);
-  if (sources.length === 0) return <span className="muted">None</span>;
   const hidden = sources.length - shownByDefault;
   const visible = expanded || hidden <= 0 ? sources : sources.slice(0, shownByDefault);
   return (

@@ -1,7 +1,7 @@
 import { columnVisibilityFeature, createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import type { User } from "../../api/contract.ts";
 import { formatCalendarDate, formatDateTime } from "../../components/format.ts";
-import { SourceLogos } from "./source-logos.tsx";
+import { SourceTiles } from "./source-tiles.tsx";
 
 /** What each column says of itself: the column menu, the widths and the defaults read it. */
 export interface UserColumnMeta {
@@ -51,7 +51,7 @@ export function userColumns(baseUrl: string) {
       id: "connected_sources",
       header: "Connected sources",
       meta: { label: "Connected sources", width: 210, className: "users-sources" },
-      cell: ({ getValue }) => <SourceLogos sources={getValue()} baseUrl={baseUrl} />,
+      cell: ({ getValue }) => <SourceTiles sources={getValue()} baseUrl={baseUrl} />,
     }),
     column.accessor((u) => u.fallback_birth_date ?? null, {
       id: "birth_date",
