@@ -1,6 +1,6 @@
 // The base styles come first, so each feature's styles can refine them.
 import "./app/styles.css";
-import { isEarlierKeys, shareKeysWithOpenTabs } from "./api/saved-entries.ts";
+import { isEarlierKeys, savedEntries } from "./api/saved-entries.ts";
 import { storageKeys } from "./api/stored-value.ts";
 import { lastTeamPath } from "./app/last-team-path.ts";
 import { applyTheme } from "./app/theme.ts";
@@ -44,9 +44,14 @@ applyTheme();
 const earlierSetAside = hasEarlierConnection()
   ? import("./api/earlier-connection.ts").then(({ setAsideEarlierConnection }) => setAsideEarlierConnection()).catch(() => {}) // its code did not load: the app starts all the same
   : Promise.resolve();
-// Then this tab joins the dashboard's other open tabs, and a new one gets the keys they hold
-// before anything shows: no "no key" flash in a tab opened from another.
+// Then this tab joins the dashboard's other open tabs (their code loads apart); a tab with no
+// keys but saved entries waits for the keys they hold before anything shows: no "no key" flash
+// in a tab opened from another.
 void earlierSetAside
-  .then(() => shareKeysWithOpenTabs())
-  .catch(() => {}) // no BroadcastChannel: this tab keeps its own keys only
+  .then(() => {
+    const { keys, teams, orgs } = savedEntries.get();
+    const mustAsk = teams.length + orgs.length > 0 && Object.keys(keys.teams).length + Object.keys(keys.orgs).length === 0;
+    const joined = import("./api/open-tabs.ts").then(({ shareKeysWithOpenTabs }) => shareKeysWithOpenTabs()).catch(() => {}); // no BroadcastChannel: this tab keeps its own keys only
+    return mustAsk ? joined : undefined;
+  })
   .finally(start);

@@ -4,7 +4,7 @@
  * same-origin tabs share a BroadcastChannel, and it keeps nothing: the keys stay in the tabs'
  * own storage.
  */
-import type { EntryKeys } from "./saved-entries.ts";
+import { keysOfThisTab, savedEntries, type EntryKeys } from "./saved-entries.ts";
 
 export type KeysMessage =
   | { kind: "ask"; id: string }
@@ -49,4 +49,29 @@ export function keysChannel(name = "dashboard.keys"): KeysChannel {
       });
     },
   };
+}
+
+/**
+ * Joins this browser's other open tabs of the dashboard: answers their asking for keys, follows
+ * their changes and Forget keys, tells them this tab's, and — in a tab that has no keys yet but
+ * saved entries — asks them first, waiting at most `timeoutMs`. Resolves once this tab's keys
+ * are known.
+ */
+export async function shareKeysWithOpenTabs(channel: KeysChannel = keysChannel(), timeoutMs = 300): Promise<void> {
+  const { copy, remembered, parse, shareWith } = keysOfThisTab;
+  const keep = (keys: EntryKeys | undefined) =>
+    keys && (Object.keys(keys.teams).length > 0 || Object.keys(keys.orgs).length > 0) ? copy.set(keys) : copy.remove();
+  shareWith(channel);
+  channel.listen((message) => {
+    const mine = copy.get();
+    if (message.kind === "ask" && mine) channel.post({ kind: "answer", to: message.id, keys: mine });
+    // The sender wrote the remembered copy already; this tab keeps its own.
+    else if (message.kind === "keys") keep(parse(message.keys));
+    else if (message.kind === "forget") copy.remove();
+  });
+  if (copy.get() !== null) return;
+  // A tab of remembered keys keeps its own copy too: it stays when another tab stops remembering.
+  const { teams, orgs } = savedEntries.get();
+  const kept = remembered.get() ?? (teams.length + orgs.length > 0 ? await channel.ask(parse, timeoutMs) : null);
+  if (kept && copy.get() === null) keep(kept);
 }

@@ -3,11 +3,11 @@
  * which the service does not offer. What is not secret (labels, URLs, IDs, environment) lives
  * in localStorage. The keys are shared by this browser's open tabs of the dashboard: each tab
  * keeps them in its sessionStorage, a new tab gets them from the open ones, and a change in one
- * reaches the others (see keys-channel.ts), so they are gone when the last tab closes — unless
+ * reaches the others (see open-tabs.ts), so they are gone when the last tab closes — unless
  * the operator chose to remember them, and then they are in localStorage too. React-free: a
  * small external store.
  */
-import { keysChannel, type KeysChannel } from "./keys-channel.ts";
+import type { KeysChannel } from "./open-tabs.ts";
 import { asRecord, storageKeys, storedValue } from "./stored-value.ts";
 
 export interface OrgEntry {
@@ -135,7 +135,7 @@ function load(): SavedEntries {
   return saved;
 }
 
-/** The other open tabs, once `shareKeysWithOpenTabs` has started; none in tests and before the app starts. */
+/** The other open tabs, once this tab has joined them (open-tabs.ts); none in tests. */
 let openTabs: KeysChannel | undefined;
 
 const hasAny = (keys: EntryKeys) => Object.keys(keys.teams).length > 0 || Object.keys(keys.orgs).length > 0;
@@ -150,34 +150,13 @@ function writeKeys(keys: EntryKeys, remember: boolean, share = true) {
   if (share) openTabs?.post({ kind: "keys", keys: any ? keys : null, remember });
 }
 
-/**
- * Joins this browser's other open tabs of the dashboard: answers their asking for keys, follows
- * their changes and Forget keys, and — in a tab that has no keys yet but saved entries — asks
- * them first, waiting at most `timeoutMs` for an answer. Resolves once this tab's keys are known.
- */
-export async function shareKeysWithOpenTabs(channel: KeysChannel = keysChannel(), timeoutMs = 300): Promise<void> {
-  openTabs = channel;
-  channel.listen((message) => {
-    if (message.kind === "ask") {
-      const keys = tabKeys.get();
-      if (keys) channel.post({ kind: "answer", to: message.id, keys });
-    } else if (message.kind === "keys") {
-      // The sender wrote the remembered copy already; this tab keeps its own.
-      const keys = parseKeys(message.keys);
-      if (keys && hasAny(keys)) tabKeys.set(keys);
-      else if (message.keys === null) tabKeys.remove();
-    } else if (message.kind === "forget") {
-      tabKeys.remove();
-    }
-  });
-  if (tabKeys.get() !== null) return;
-  const remembered = rememberedKeys.get();
-  if (remembered) return tabKeys.set(remembered);
-  const saved = entries.get();
-  if (saved.teams.length === 0 && saved.orgs.length === 0) return;
-  const keys = await channel.ask(parseKeys, timeoutMs);
-  if (keys && tabKeys.get() === null) tabKeys.set(keys);
-}
+/** What the open tabs' sharing (open-tabs.ts, loaded apart) needs: this tab's copy of the keys, the remembered one, and where to tell this tab's changes. */
+export const keysOfThisTab = {
+  copy: tabKeys,
+  remembered: rememberedKeys,
+  parse: parseKeys,
+  shareWith: (channel: KeysChannel) => void (openTabs = channel),
+};
 
 /** A new entry ID: random, so that nothing about the entry can be read from it. */
 export const newEntryId = () => crypto.randomUUID();
