@@ -12,7 +12,6 @@ import { useTeam } from "../../components/use-current-team.ts";
 import { ColumnMenu } from "./column-menu.tsx";
 import { filterUsers } from "./filter-users.ts";
 import { usePageCorrection, usePageParams } from "./page-params.ts";
-import { PaginationBar } from "./pagination-bar.tsx";
 import { usePageShortcuts } from "./use-page-shortcuts.ts";
 import { usePrefetchNextPage } from "./use-prefetch-next-page.ts";
 import { useUsersTable } from "./use-users-table.ts";
@@ -20,7 +19,8 @@ import { UsersSkeleton } from "./users-skeleton.tsx";
 import { ShortcutsHelp } from "./shortcuts-help.tsx";
 import { UsersSearch } from "./users-search.tsx";
 import { UsersTable, type UsersTableHandle } from "./users-table.tsx";
-import type { SortColumn, TeamQuery, TeamRow } from "./whole-team/team-index.ts";
+import type { TeamQuery, TeamRow } from "./whole-team/team-index.ts";
+import type { SortColumn } from "./whole-team/team-sort.ts";
 import { useTeamView } from "./whole-team/use-team-view.ts";
 import { searchableUsers } from "./whole-team/use-whole-team.ts";
 import { selectionSearch } from "./whole-team/team-query-params.ts";
@@ -33,14 +33,18 @@ const ErrorAlert = lazy(async () => ({ default: (await import("../../components/
 const UserDetailPanel = lazy(async () => ({ default: (await import("./user-detail-panel.tsx")).UserDetailPanel }));
 const WholeTeamBar = lazy(async () => ({ default: (await import("./whole-team/whole-team-bar.tsx")).WholeTeamBar }));
 const LoadedTeamFailure = lazy(async () => ({ default: (await import("./whole-team/loaded-team-failure.tsx")).LoadedTeamFailure }));
+const PaginationBar = lazy(async () => ({ default: (await import("./pagination-bar.tsx")).PaginationBar }));
 const TeamFacetsBar = lazy(async () => ({ default: (await import("./whole-team/team-facets-bar.tsx")).TeamFacetsBar }));
 
 const noUsers: User[] = [];
 // The whole-team bar's and the filters' places (their heights: users.css) while their code loads.
 const wholeTeamPlace = <div className="users-whole-team" />;
 const filtersPlace = <div className="users-facets" />;
+// The pagination bar sits under the rows, below the first screen: its code follows the first paint.
+const paginationPlace = <div className="users-pagination users-pagination-place" />;
 
 const noRows: TeamRow[] = [];
+const lowerCase = (text: string) => text.toLowerCase();
 
 export function UsersPage() {
   const { team, org, connection } = useTeam();
@@ -78,7 +82,12 @@ export function UsersPage() {
   const [filter, setFilter] = useState("");
   const deferredFilter = useDeferredValue(filter);
   const pageUsers = data?.users ?? noUsers;
-  const filtered = useMemo(() => filterUsers(pageUsers, deferredFilter), [pageUsers, deferredFilter]);
+  // The fold's code comes with the first letter typed; until then (a moment) plain lower-casing.
+  const [fold, setFold] = useState<(text: string) => string>(() => lowerCase);
+  useEffect(() => {
+    if (filter && fold === lowerCase) void import("./whole-team/fold-text.ts").then(({ foldForSearch }) => setFold(() => foldForSearch));
+  }, [filter, fold]);
+  const filtered = useMemo(() => filterUsers(pageUsers, deferredFilter, fold), [pageUsers, deferredFilter, fold]);
   const teamRows = teamView?.rows;
   const shown = useMemo(() => (whole.active ? (teamRows ?? noRows).map((row) => row.user) : filtered), [whole.active, teamRows, filtered]);
   const table = useUsersTable(shown, connection.baseUrl);
@@ -205,17 +214,23 @@ export function UsersPage() {
                 empty={whole.active ? "No user of the team matches the search and filters." : "No user on this page matches the filter."}
                 {...(searchingTeam ? { sort: teamQuery.sort ?? null, onSort: sortBy } : {})}
               />
-              <PaginationBar
-                view={{
-                  page,
-                  pageCount: pageCount ?? 1,
-                  pageSize,
-                  total: total ?? 0,
-                  rowsOnPage: shown.length,
-                  loading: whole.active ? whole.updating : query.isPlaceholderData,
-                }}
-                onChange={update}
-              />
+              <Suspense fallback={paginationPlace}>
+                {painted ? (
+                  <PaginationBar
+                    view={{
+                      page,
+                      pageCount: pageCount ?? 1,
+                      pageSize,
+                      total: total ?? 0,
+                      rowsOnPage: shown.length,
+                      loading: whole.active ? whole.updating : query.isPlaceholderData,
+                    }}
+                    onChange={update}
+                  />
+                ) : (
+                  paginationPlace
+                )}
+              </Suspense>
             </>
           )}
         </div>
