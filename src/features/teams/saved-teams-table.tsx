@@ -1,0 +1,167 @@
+import { teamPath } from "../../api/connection.ts";
+import { managementKeyIsTeamKey } from "../../api/delete-team.ts";
+import { savedEntries, type TeamEntry } from "../../api/saved-entries.ts";
+import { formatCount } from "../../components/format.ts";
+import { Link } from "../../components/link.tsx";
+import { EnvironmentBadge } from "../../components/team-name.tsx";
+import { useSavedEntries } from "../../components/use-saved-entries.ts";
+import { CopyableId } from "./copyable-id.tsx";
+import { ConfirmRemove, EditAndRemove } from "./row-actions.tsx";
+import type { KeyStatus, TeamRow } from "./team-rows.ts";
+
+const keyWords: Record<KeyStatus["kind"], string> = {
+  works: "Works",
+  checking: "Checking…",
+  rejected: "Rejected",
+  unreachable: "Unreachable",
+  failed: "Failed",
+  "not in this tab": "Not in this tab",
+  none: "None (delete only)",
+};
+const keyBadge: Record<KeyStatus["kind"], string> = {
+  works: "badge-ok",
+  checking: "badge-environment",
+  rejected: "badge-danger",
+  unreachable: "badge-danger",
+  failed: "badge-danger",
+  "not in this tab": "badge-missing",
+  none: "badge-environment",
+};
+
+function KeyCell({ status }: { status: KeyStatus }) {
+  return (
+    <div className="teams-key">
+      <span className={`badge ${keyBadge[status.kind]}`}>{keyWords[status.kind]}</span>
+      {"reason" in status && <span className="small muted">{status.reason}</span>}
+    </div>
+  );
+}
+
+interface SavedTeamsTableProps {
+  rows: TeamRow[];
+  /** Why no deletion can start now (one runs at a time), or null. */
+  deleteBusy: string | null;
+  /** The entry whose Remove asks for confirmation: one at a time, in either table. */
+  removing: string | null;
+  onRemoving: (entryId: string | null) => void;
+  onEdit: (team: TeamEntry) => void;
+  onDelete: (row: TeamRow) => void;
+  onReport: (report: { text: string; error: boolean }) => void;
+}
+
+/** The saved teams: each one's size and key, opened, deleted, edited or removed from its row. */
+export function SavedTeamsTable({ rows, deleteBusy, removing, onRemoving, onEdit, onDelete, onReport }: SavedTeamsTableProps) {
+  const saved = useSavedEntries();
+
+  function removeTeam(row: TeamRow) {
+    savedEntries.change({ teams: saved.teams.filter((t) => t.id !== row.team.id) });
+    onRemoving(null);
+    onReport({ text: `Removed ${row.team.label} from the list.`, error: false });
+  }
+
+  return (
+    <section className="card teams-table-card" aria-labelledby="teams-table-title">
+      <div className="row row-spread teams-table-head">
+        <h2 id="teams-table-title" className="section-title">
+          Saved teams
+        </h2>
+        <button type="button" className="button button-small" onClick={() => rows.forEach((row) => row.refetch())}>
+          Refresh
+        </button>
+      </div>
+      {deleteBusy && (
+        <p id="teams-delete-busy" className="small muted teams-delete-busy">
+          {deleteBusy}
+        </p>
+      )}
+      <div className="teams-scroll">
+        <table className="teams-table" aria-label="Teams">
+          <thead>
+            <tr>
+              <th scope="col">Label</th>
+              <th scope="col">Environment</th>
+              <th scope="col">Organization</th>
+              <th scope="col">Team ID</th>
+              <th scope="col" className="teams-number">
+                Users
+              </th>
+              <th scope="col">Key</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const { team, org, deletion } = row;
+              return (
+                <tr key={team.id}>
+                  <th scope="row" className="teams-label">
+                    {team.label}
+                  </th>
+                  <td>
+                    <EnvironmentBadge environment={team.environment} />
+                  </td>
+                  <td>{org ? org.label : <span className="muted">None</span>}</td>
+                  <td>
+                    <CopyableId id={team.teamId} label={`Copy team ID of ${team.label}`} />
+                  </td>
+                  <td className="teams-number">{deletion || row.users === undefined ? "—" : formatCount(row.users)}</td>
+                  <td>
+                    {deletion ? (
+                      <span className="badge badge-danger">
+                        {deletion.kind === "deleted" ? "Deleted" : "Already gone, or of another organization"}
+                      </span>
+                    ) : (
+                      <KeyCell status={row.keyStatus} />
+                    )}
+                  </td>
+                  <td>
+                    <div className="teams-row-actions">
+                      {removing === team.id ? (
+                        <ConfirmRemove label={team.label} onRemove={() => removeTeam(row)} onKeep={() => onRemoving(null)} />
+                      ) : deletion ? (
+                        <button
+                          type="button"
+                          className="button button-small"
+                          onClick={() => removeTeam(row)}
+                          aria-label={`Remove ${team.label} from list`}
+                        >
+                          Remove from list
+                        </button>
+                      ) : (
+                        <>
+                          <Link className="button button-small" to={teamPath(team, saved.teams)} aria-label={`Open users of ${team.label}`}>
+                            Open users
+                          </Link>
+                          {org && (
+                            <button
+                              type="button"
+                              className="button button-small button-danger-ghost"
+                              onClick={() => onDelete(row)}
+                              disabled={
+                                !row.connection.managementKey ||
+                                managementKeyIsTeamKey(row.connection, saved.keys.teams) ||
+                                deleteBusy !== null
+                              }
+                              title={row.connection.managementKey ? undefined : `This tab has no management key for ${org.label}`}
+                              aria-describedby={deleteBusy ? "teams-delete-busy" : undefined}
+                              aria-label={`Delete team ${team.label}…`}
+                            >
+                              Delete team…
+                            </button>
+                          )}
+                          <EditAndRemove label={team.label} onEdit={() => onEdit(team)} onRemove={() => onRemoving(team.id)} />
+                        </>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
