@@ -1,7 +1,9 @@
 import { savedEntries, type OrgEntry } from "../../api/saved-entries.ts";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { CopyableId } from "./copyable-id.tsx";
+import { EntriesTable, type Column } from "./entries-table.tsx";
 import { ConfirmRemove, EditAndRemove } from "./row-actions.tsx";
+import { TableCard } from "./table-card.tsx";
 
 interface OrganizationsTableProps {
   /** The entry whose Remove asks for confirmation: one at a time, in either table. */
@@ -24,57 +26,37 @@ export function OrganizationsTable({ removing, onRemoving, onEdit, onReport }: O
     onReport({ text: `Removed ${org.label} from the list; its teams stay, without an organization.`, error: false });
   }
 
+  const columns: Column<OrgEntry>[] = [
+    { header: "Label", rowHeader: true, cell: (org) => org.label },
+    { header: "Organization ID", cell: (org) => <CopyableId id={org.orgId} label={`Copy organization ID of ${org.label}`} /> },
+    { header: "Management API", cell: (org) => org.managementUrl || <span className="muted">This origin</span> },
+    {
+      header: "Management key",
+      cell: (org) => (
+        <span className={`badge ${saved.keys.orgs[org.id] ? "badge-ok" : "badge-missing"}`}>
+          {saved.keys.orgs[org.id] ? "In this tab" : "Not in this tab"}
+        </span>
+      ),
+    },
+    { header: "Teams", number: true, cell: (org) => saved.teams.filter((t) => t.orgEntryId === org.id).length },
+  ];
+
   return (
-    <section className="card teams-table-card" aria-labelledby="orgs-table-title">
-      <h2 id="orgs-table-title" className="section-title teams-table-head">
-        Organizations
-      </h2>
-      <div className="teams-scroll">
-        <table className="teams-table" aria-label="Organizations">
-          <thead>
-            <tr>
-              <th scope="col">Label</th>
-              <th scope="col">Organization ID</th>
-              <th scope="col">Management API</th>
-              <th scope="col">Management key</th>
-              <th scope="col" className="teams-number">
-                Teams
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {saved.orgs.map((org) => (
-              <tr key={org.id}>
-                <th scope="row" className="teams-label">
-                  {org.label}
-                </th>
-                <td>
-                  <CopyableId id={org.orgId} label={`Copy organization ID of ${org.label}`} />
-                </td>
-                <td>{org.managementUrl || <span className="muted">This origin</span>}</td>
-                <td>
-                  <span className={`badge ${saved.keys.orgs[org.id] ? "badge-ok" : "badge-missing"}`}>
-                    {saved.keys.orgs[org.id] ? "In this tab" : "Not in this tab"}
-                  </span>
-                </td>
-                <td className="teams-number">{saved.teams.filter((t) => t.orgEntryId === org.id).length}</td>
-                <td>
-                  <div className="teams-row-actions">
-                    {removing === org.id ? (
-                      <ConfirmRemove label={org.label} onRemove={() => removeOrg(org)} onKeep={() => onRemoving(null)} />
-                    ) : (
-                      <EditAndRemove label={org.label} onEdit={() => onEdit(org)} onRemove={() => onRemoving(org.id)} />
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <TableCard className="teams-table-card" titleId="orgs-table-title" title="Organizations">
+      <EntriesTable
+        className="teams-table"
+        label="Organizations"
+        columns={columns}
+        rows={saved.orgs}
+        rowKey={(org) => org.id}
+        actions={(org) =>
+          removing === org.id ? (
+            <ConfirmRemove label={org.label} onRemove={() => removeOrg(org)} onKeep={() => onRemoving(null)} />
+          ) : (
+            <EditAndRemove label={org.label} onEdit={() => onEdit(org)} onRemove={() => onRemoving(org.id)} />
+          )
+        }
+      />
+    </TableCard>
   );
 }

@@ -6,7 +6,9 @@ import { Link } from "../../components/link.tsx";
 import { EnvironmentBadge } from "../../components/team-name.tsx";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { CopyableId } from "./copyable-id.tsx";
+import { EntriesTable, type Column } from "./entries-table.tsx";
 import { ConfirmRemove, EditAndRemove } from "./row-actions.tsx";
+import { TableCard } from "./table-card.tsx";
 import type { KeyStatus, TeamRow } from "./team-rows.ts";
 
 const keyWords: Record<KeyStatus["kind"], string> = {
@@ -37,6 +39,23 @@ function KeyCell({ status }: { status: KeyStatus }) {
   );
 }
 
+const columns: Column<TeamRow>[] = [
+  { header: "Label", rowHeader: true, cell: ({ team }) => team.label },
+  { header: "Environment", cell: ({ team }) => <EnvironmentBadge environment={team.environment} /> },
+  { header: "Organization", cell: ({ org }) => (org ? org.label : <span className="muted">None</span>) },
+  { header: "Team ID", cell: ({ team }) => <CopyableId id={team.teamId} label={`Copy team ID of ${team.label}`} /> },
+  { header: "Users", number: true, cell: ({ deletion, users }) => (deletion || users === undefined ? "—" : formatCount(users)) },
+  {
+    header: "Key",
+    cell: ({ deletion, keyStatus }) =>
+      deletion ? (
+        <span className="badge badge-danger">{deletion.kind === "deleted" ? "Deleted" : "Already gone, or of another organization"}</span>
+      ) : (
+        <KeyCell status={keyStatus} />
+      ),
+  },
+];
+
 interface SavedTeamsTableProps {
   rows: TeamRow[];
   /** Why no deletion can start now (one runs at a time), or null. */
@@ -59,109 +78,56 @@ export function SavedTeamsTable({ rows, deleteBusy, removing, onRemoving, onEdit
     onReport({ text: `Removed ${row.team.label} from the list.`, error: false });
   }
 
+  function actions(row: TeamRow) {
+    const { team, org, deletion } = row;
+    if (removing === team.id) return <ConfirmRemove label={team.label} onRemove={() => removeTeam(row)} onKeep={() => onRemoving(null)} />;
+    if (deletion) {
+      return (
+        <button type="button" className="button button-small" onClick={() => removeTeam(row)} aria-label={`Remove ${team.label} from list`}>
+          Remove from list
+        </button>
+      );
+    }
+    return (
+      <>
+        <Link className="button button-small" to={teamPath(team, saved.teams)} aria-label={`Open users of ${team.label}`}>
+          Open users
+        </Link>
+        {org && (
+          <button
+            type="button"
+            className="button button-small button-danger-ghost"
+            onClick={() => onDelete(row)}
+            disabled={!row.connection.managementKey || managementKeyIsTeamKey(row.connection, saved.keys.teams) || deleteBusy !== null}
+            title={row.connection.managementKey ? undefined : `This tab has no management key for ${org.label}`}
+            aria-describedby={deleteBusy ? "teams-delete-busy" : undefined}
+            aria-label={`Delete team ${team.label}…`}
+          >
+            Delete team…
+          </button>
+        )}
+        <EditAndRemove label={team.label} onEdit={() => onEdit(team)} onRemove={() => onRemoving(team.id)} />
+      </>
+    );
+  }
+
   return (
-    <section className="card teams-table-card" aria-labelledby="teams-table-title">
-      <div className="row row-spread teams-table-head">
-        <h2 id="teams-table-title" className="section-title">
-          Saved teams
-        </h2>
+    <TableCard
+      className="teams-table-card"
+      titleId="teams-table-title"
+      title="Saved teams"
+      action={
         <button type="button" className="button button-small" onClick={() => rows.forEach((row) => row.refetch())}>
           Refresh
         </button>
-      </div>
+      }
+    >
       {deleteBusy && (
         <p id="teams-delete-busy" className="small muted teams-delete-busy">
           {deleteBusy}
         </p>
       )}
-      <div className="teams-scroll">
-        <table className="teams-table" aria-label="Teams">
-          <thead>
-            <tr>
-              <th scope="col">Label</th>
-              <th scope="col">Environment</th>
-              <th scope="col">Organization</th>
-              <th scope="col">Team ID</th>
-              <th scope="col" className="teams-number">
-                Users
-              </th>
-              <th scope="col">Key</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const { team, org, deletion } = row;
-              return (
-                <tr key={team.id}>
-                  <th scope="row" className="teams-label">
-                    {team.label}
-                  </th>
-                  <td>
-                    <EnvironmentBadge environment={team.environment} />
-                  </td>
-                  <td>{org ? org.label : <span className="muted">None</span>}</td>
-                  <td>
-                    <CopyableId id={team.teamId} label={`Copy team ID of ${team.label}`} />
-                  </td>
-                  <td className="teams-number">{deletion || row.users === undefined ? "—" : formatCount(row.users)}</td>
-                  <td>
-                    {deletion ? (
-                      <span className="badge badge-danger">
-                        {deletion.kind === "deleted" ? "Deleted" : "Already gone, or of another organization"}
-                      </span>
-                    ) : (
-                      <KeyCell status={row.keyStatus} />
-                    )}
-                  </td>
-                  <td>
-                    <div className="teams-row-actions">
-                      {removing === team.id ? (
-                        <ConfirmRemove label={team.label} onRemove={() => removeTeam(row)} onKeep={() => onRemoving(null)} />
-                      ) : deletion ? (
-                        <button
-                          type="button"
-                          className="button button-small"
-                          onClick={() => removeTeam(row)}
-                          aria-label={`Remove ${team.label} from list`}
-                        >
-                          Remove from list
-                        </button>
-                      ) : (
-                        <>
-                          <Link className="button button-small" to={teamPath(team, saved.teams)} aria-label={`Open users of ${team.label}`}>
-                            Open users
-                          </Link>
-                          {org && (
-                            <button
-                              type="button"
-                              className="button button-small button-danger-ghost"
-                              onClick={() => onDelete(row)}
-                              disabled={
-                                !row.connection.managementKey ||
-                                managementKeyIsTeamKey(row.connection, saved.keys.teams) ||
-                                deleteBusy !== null
-                              }
-                              title={row.connection.managementKey ? undefined : `This tab has no management key for ${org.label}`}
-                              aria-describedby={deleteBusy ? "teams-delete-busy" : undefined}
-                              aria-label={`Delete team ${team.label}…`}
-                            >
-                              Delete team…
-                            </button>
-                          )}
-                          <EditAndRemove label={team.label} onEdit={() => onEdit(team)} onRemove={() => onRemoving(team.id)} />
-                        </>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </section>
+      <EntriesTable className="teams-table" label="Teams" columns={columns} rows={rows} rowKey={(row) => row.team.id} actions={actions} />
+    </TableCard>
   );
 }
