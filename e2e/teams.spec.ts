@@ -615,6 +615,8 @@ for (const look of looks) {
     await teams(page).importFile(join(process.env.E2E_DATA ?? "", "credentials.json"));
     await expect(keyCell(page, demo.bigTeam.name)).toHaveText("Works");
     await expectAccessible();
+    // The tables scroll inside their cards; the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(look.width);
     await switcherOf(page).button.click();
     await expect(page.getByRole("dialog", { name: "Switch team" })).toBeVisible();
     await expectAccessible();
