@@ -5,21 +5,25 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const features = ["users", "teams", "settings"];
-
-/** A feature imports from api/ and components/, never from another feature. */
-const featureBoundaries = features.map((feature) => ({
-  files: [`src/features/${feature}/**/*.{ts,tsx}`],
+/**
+ * A feature imports from api/, team/ and components/, never from another feature — present or
+ * future: no list of features, but the rule that an import never climbs out of its feature's
+ * folder into src/features. A file `depth` folders below its feature's folder reaches the
+ * features folder with `depth + 1` "../" (then any name is another feature), or the src folder
+ * with `depth + 2` (then "features/" is). Files down to three folders deep are covered.
+ */
+const featureBoundaries = [0, 1, 2, 3].map((depth) => ({
+  files: [`src/features/*/${"*/".repeat(depth)}*.{ts,tsx}`],
   rules: {
     "no-restricted-imports": [
       "error",
       {
-        patterns: features
-          .filter((other) => other !== feature)
-          .map((other) => ({
-            regex: `^(\\.\\./)+(features/)?${other}(/|$)`,
-            message: `A feature never imports another feature (${other}); move what both need to src/api or src/components.`,
-          })),
+        patterns: [
+          {
+            regex: `^(\\.\\./){${depth + 1}}([^./][^/]*/|(\\.\\./)features/)`,
+            message: "A feature never imports another feature; move what both need to src/api, src/team or src/components.",
+          },
+        ],
       },
     ],
   },
@@ -34,7 +38,25 @@ const apiBoundary = {
       {
         patterns: [
           { regex: "^(react|react-dom|react-router-dom|@tanstack/react-[a-z-]+)(/|$)", message: "src/api is React-free." },
-          { regex: "^(\\.\\./)+(app|features|components)(/|$)", message: "src/api depends on nothing of the UI." },
+          { regex: "^(\\.\\./)+(app|features|components|team)(/|$)", message: "src/api depends on nothing of the UI." },
+        ],
+      },
+    ],
+  },
+};
+
+/** The loaded team serves the features: it uses api/ and components/, never a feature or the app. */
+const teamBoundary = {
+  files: ["src/team/**/*.{ts,tsx}"],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            regex: "^(\\.\\./)+(app|features)(/|$)",
+            message: "src/team serves the features: it imports no feature and nothing of the app.",
+          },
         ],
       },
     ],
@@ -64,6 +86,7 @@ export default tseslint.config(
   { files: ["src/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
   ...featureBoundaries,
   apiBoundary,
+  teamBoundary,
   {
     // Tests reach into fixtures with empty destructuring, as Playwright requires.
     files: ["e2e/**/*.ts"],

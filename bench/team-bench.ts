@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { asTeamApiKey } from "../src/api/key-kinds.ts";
 import { createTeamClient } from "../src/api/list-users.ts";
-import type { ExportOptions } from "../src/features/users/whole-team/export-team.ts";
-import { csvFromIndex, ndjsonFromService } from "../src/features/users/whole-team/export-team.ts";
-import { loadTeam } from "../src/features/users/whole-team/load-team.ts";
-import { TeamIndex } from "../src/features/users/whole-team/team-index.ts";
-import { sortColumns } from "../src/features/users/whole-team/team-sort.ts";
+import type { ExportOptions } from "../src/team/export-team.ts";
+import { csvFromIndex, ndjsonFromService } from "../src/team/export-team.ts";
+import { loadTeam } from "../src/team/load-team.ts";
+import { TeamIndex } from "../src/team/team-index.ts";
+import { sortColumns } from "../src/team/team-sort.ts";
 import { spawnServer } from "../server/spawn-server.ts";
 
 const users = Number(process.env.BENCH_USERS ?? 100_000);

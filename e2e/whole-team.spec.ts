@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { demoSeed } from "../server/demo-seed.ts";
-import { parseCsv } from "../src/features/users/whole-team/csv-reader.test-helper.ts";
+import { parseCsv } from "../src/team/csv-reader.test-helper.ts";
 import { expect, test as base } from "./fixtures.ts";
 import { UsersPage } from "./kit/users-page.ts";
 import { serveLargeTeam } from "./large-team.ts";

@@ -1,10 +1,10 @@
 /** The architecture's import rules are enforced by ESLint: these cases prove the rules bite. */
 import { ESLint } from "eslint";
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const eslint = new ESLint();
-
-async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+async function restrictedImports(filePath: string, code: string, eslint = new ESLint()): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
 }
@@ -14,6 +14,10 @@ describe("import boundaries", () => {
     ["src/features/users/x.ts", 'import { useDeleteTeam } from "../teams/use-delete-team.ts";\nvoid useDeleteTeam;\n'],
     ["src/features/users/sub/x.ts", 'import { SettingsPage } from "../../settings/settings-page.tsx";\nvoid SettingsPage;\n'],
     ["src/features/teams/x.ts", 'import { filterUsers } from "../users/filter-users.ts";\nvoid filterUsers;\n'],
+    ["src/features/overview/x.ts", 'import { UsersPage } from "../users/users-page.tsx";\nvoid UsersPage;\n'],
+    ["src/team/x.ts", 'import { UsersPage } from "../features/users/users-page.tsx";\nvoid UsersPage;\n'],
+    ["src/team/x.ts", 'import { queryClient } from "../app/query-client.ts";\nvoid queryClient;\n'],
+    ["src/api/x.ts", 'import { csvRecord } from "../team/csv.ts";\nvoid csvRecord;\n'],
     ["src/api/x.ts", 'import { useState } from "react";\nvoid useState;\n'],
     ["src/api/x.ts", 'import { useQuery } from "@tanstack/react-query";\nvoid useQuery;\n'],
     ["src/api/x.ts", 'import { ErrorAlert } from "../components/error-alert.tsx";\nvoid ErrorAlert;\n'],
@@ -26,7 +30,20 @@ describe("import boundaries", () => {
     ["src/features/users/x.ts", 'import { formatCount } from "../../components/format.ts";\nvoid formatCount;\n'],
     ["src/features/users/x.ts", 'import { filterUsers } from "./filter-users.ts";\nvoid filterUsers;\n'],
     ["src/api/x.ts", 'import { keepPreviousData } from "@tanstack/query-core";\nvoid keepPreviousData;\n'],
+    ["src/features/overview/x.ts", 'import { WholeTeamBar } from "../../team/whole-team-bar.tsx";\nvoid WholeTeamBar;\n'],
+    ["src/team/x.ts", 'import { formatCount } from "../components/format.ts";\nvoid formatCount;\n'],
   ])("allows, in %s: %s", async (filePath, code) => {
     expect(await restrictedImports(filePath, code)).toEqual([]);
+  });
+
+  it("covers a feature added later: the features are the folders, not a list", async () => {
+    const added = join(import.meta.dirname, "..", "features", `throwaway-${process.pid}`);
+    mkdirSync(added);
+    try {
+      const code = `import { x } from "../throwaway-${process.pid}/x.ts";\nvoid x;\n`;
+      expect(await restrictedImports("src/features/users/x.ts", code, new ESLint({ cache: false }))).toHaveLength(1);
+    } finally {
+      rmSync(added, { recursive: true });
+    }
   });
 });

@@ -7,7 +7,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const src = join(import.meta.dirname, "..");
+/** Each feature's folder, and the loaded team's layer (src/team), whose classes begin with "team-". */
 const features = readdirSync(join(src, "features"));
+const places = [...features.map((name) => ({ name, dir: join(src, "features", name) })), { name: "team", dir: join(src, "team") }];
 
 function filesUnder(dir: string, pattern: RegExp): string[] {
   return readdirSync(dir, { recursive: true, encoding: "utf8" })
@@ -22,22 +24,22 @@ function classesOf(css: string): Set<string> {
 }
 
 const shared = classesOf(readFileSync(join(src, "app", "styles.css"), "utf8"));
-const sheets = [join(src, "app", "styles.css"), ...features.flatMap((f) => filesUnder(join(src, "features", f), /\.css$/))];
+const sheets = [join(src, "app", "styles.css"), ...places.flatMap(({ dir }) => filesUnder(dir, /\.css$/))];
 const components = filesUnder(src, /\.tsx?$/)
   .filter((file) => !file.endsWith(".test.ts"))
   .map((file) => readFileSync(file, "utf8"))
   .join("\n");
 
 describe("style sheets", () => {
-  it.each(features)("the %s feature's classes all begin with its name (or refine a shared one)", (feature) => {
-    for (const sheet of filesUnder(join(src, "features", feature), /\.css$/)) {
-      const foreign = [...classesOf(readFileSync(sheet, "utf8"))].filter((name) => !name.startsWith(`${feature}-`) && !shared.has(name));
+  it.each(places)("the $name classes all begin with its name (or refine a shared one)", ({ name: place, dir }) => {
+    for (const sheet of filesUnder(dir, /\.css$/)) {
+      const foreign = [...classesOf(readFileSync(sheet, "utf8"))].filter((name) => !name.startsWith(`${place}-`) && !shared.has(name));
       expect(foreign, sheet).toEqual([]);
     }
   });
 
   it("the shared sheet styles no feature's classes", () => {
-    const named = [...shared].filter((name) => features.some((feature) => name.startsWith(`${feature}-`)));
+    const named = [...shared].filter((name) => places.some(({ name: place }) => name.startsWith(`${place}-`)));
     expect(named).toEqual([]);
   });
 

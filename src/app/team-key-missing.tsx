@@ -48,7 +48,7 @@ export function TeamKeyMissing({ team }: { team: TeamEntry }) {
   }
 
   return (
-    <form ref={formRef} className="card stack team-key-missing" onSubmit={(e) => void save(e)} aria-labelledby="team-key-missing-title">
+    <form ref={formRef} className="card stack key-missing" onSubmit={(e) => void save(e)} aria-labelledby="team-key-missing-title">
       <h1 id="team-key-missing-title">
         {team.hasKey ? `This tab has no key for ${team.label}` : `${team.label} is saved without a team API key`}
       </h1>

@@ -12,8 +12,8 @@ export function EnvironmentBadge({ environment }: { environment: string }) {
 /** A saved team as people know it: its label and its environment. */
 export function TeamName({ team }: { team: Pick<TeamEntry, "label" | "environment"> }) {
   return (
-    <span className="team-name">
-      <strong className="team-name-label">{team.label}</strong> <EnvironmentBadge environment={team.environment} />
+    <span className="named-team">
+      <strong className="named-team-label">{team.label}</strong> <EnvironmentBadge environment={team.environment} />
     </span>
   );
 }

@@ -8,17 +8,17 @@ import { Link } from "../../components/link.tsx";
 import { TeamName } from "../../components/team-name.tsx";
 import { useTeam } from "../../components/use-current-team.ts";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
-import { defaultPageSize } from "../users/page-range.ts";
-import { UsersSkeleton } from "../users/users-skeleton.tsx";
-import type { FacetSelection } from "../users/whole-team/team-facets.ts";
-import type { TeamQuery } from "../users/whole-team/team-index.ts";
-import type { TeamOverview } from "../users/whole-team/team-overview.ts";
-import { asksWholeTeam, readTeamQuery, selectionSearch, writeTeamQuery } from "../users/whole-team/team-query-params.ts";
-import { useWholeTeamLoad } from "../users/whole-team/use-team-view.ts";
-import { searchableUsers } from "../users/whole-team/use-whole-team.ts";
-import { LoadedTeamFailure } from "../users/whole-team/loaded-team-failure.tsx";
-import { WholeTeamBar } from "../users/whole-team/whole-team-bar.tsx";
-import { TeamFacetsBar } from "../users/whole-team/team-facets-bar.tsx";
+import { defaultPageSize } from "../../team/page-range.ts";
+import { UsersSkeleton } from "../../components/users-skeleton.tsx";
+import type { FacetSelection } from "../../team/team-facets.ts";
+import type { TeamQuery } from "../../team/team-index.ts";
+import type { TeamOverview } from "../../team/team-overview.ts";
+import { asksWholeTeam, readTeamQuery, selectionSearch, writeTeamQuery } from "../../team/team-query-params.ts";
+import { useWholeTeamLoad } from "../../team/use-team-view.ts";
+import { searchableUsers } from "../../team/use-whole-team.ts";
+import { LoadedTeamFailure } from "../../team/loaded-team-failure.tsx";
+import { WholeTeamBar } from "../../team/whole-team-bar.tsx";
+import { TeamFacetsBar } from "../../team/team-facets-bar.tsx";
 import {
   BirthDateChart,
   ConnectionsChart,
@@ -29,7 +29,7 @@ import {
   type BarFilters,
 } from "./overview-charts.tsx";
 import { SelectionChips } from "./selection-chips.tsx";
-import "../users/users.css";
+import "../../team/team.css";
 import "./overview.css";
 
 const ErrorAlert = lazy(async () => ({ default: (await import("../../components/error-alert.tsx")).ErrorAlert }));
@@ -140,7 +140,7 @@ export function OverviewPage() {
   else
     body = (
       <div className="overview-page">
-        <div className="card users-flush">
+        <div className="card card-flush">
           {whole && (
             <WholeTeamBar
               team={whole}

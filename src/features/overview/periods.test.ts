@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayOfCivil } from "../users/whole-team/zone-days.ts";
+import { dayOfCivil } from "../../team/zone-days.ts";
 import { cumulative, groupSeries, periodLabel, periodStarts } from "./periods.ts";
 
 const day = (iso: string) => {

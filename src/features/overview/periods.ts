@@ -3,8 +3,8 @@
  * Monday, months), per period or cumulative. Day numbers are days since 1970-01-01 on the
  * calendar the worker counted them on (the browser's time zone).
  */
-import type { DailySeries } from "../users/whole-team/team-overview.ts";
-import { civilOf, isoDay, monthStart, weekStart } from "../users/whole-team/zone-days.ts";
+import type { DailySeries } from "../../team/team-overview.ts";
+import { civilOf, isoDay, monthStart, weekStart } from "../../team/zone-days.ts";
 
 export type Granularity = "day" | "week" | "month";
 

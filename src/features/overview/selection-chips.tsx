@@ -1,5 +1,5 @@
-import type { FacetCounts } from "../users/whole-team/team-facets.ts";
-import type { TeamQuery } from "../users/whole-team/team-index.ts";
+import type { FacetCounts } from "../../team/team-facets.ts";
+import type { TeamQuery } from "../../team/team-index.ts";
 
 interface Chip {
   key: string;

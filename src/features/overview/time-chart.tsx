@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { formatCount } from "../../components/format.ts";
-import { civilOf } from "../users/whole-team/zone-days.ts";
+import { civilOf } from "../../team/zone-days.ts";
 
 export interface Line {
   key: string;

@@ -7,9 +7,9 @@ export function ColumnMenu({ table }: { table: UsersTableModel }) {
       <button type="button" className="button" popoverTarget="column-menu">
         Columns
       </button>
-      <div id="column-menu" popover="auto" className="users-popover">
+      <div id="column-menu" popover="auto" className="popover">
         <fieldset>
-          <legend className="users-popover-title">Visible columns</legend>
+          <legend className="popover-title">Visible columns</legend>
           {table
             .getAllLeafColumns()
             .filter((column) => column.getCanHide())

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { formatCount } from "../../components/format.ts";
-import { pageSizes } from "./page-range.ts";
+import { pageSizes } from "../../team/page-range.ts";
 
 /** Where the table stands: everything the bar shows. */
 export interface PageView {

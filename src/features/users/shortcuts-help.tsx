@@ -18,8 +18,8 @@ export function ShortcutsHelp() {
       <button type="button" className="button" popoverTarget="shortcuts-help">
         Keyboard shortcuts
       </button>
-      <div id="shortcuts-help" popover="auto" className="users-popover" aria-label="Keyboard shortcuts">
-        <p className="users-popover-title">Keyboard shortcuts</p>
+      <div id="shortcuts-help" popover="auto" className="popover" aria-label="Keyboard shortcuts">
+        <p className="popover-title">Keyboard shortcuts</p>
         <dl className="users-shortcuts">
           {shortcuts.map(([keys, action]) => (
             <div key={action}>

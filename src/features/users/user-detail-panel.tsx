@@ -4,7 +4,7 @@ import { listWords } from "../../api/list-users.ts";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { CopyButton } from "../../components/copy-button.tsx";
 import { useTeam } from "../../components/use-current-team.ts";
-import { useSentUser } from "./whole-team/use-sent-user.ts";
+import { useSentUser } from "../../team/use-sent-user.ts";
 import { formatCalendarDate, formatDateTime } from "../../components/format.ts";
 import { SourceLogo } from "./source-logos.tsx";
 

@@ -15,31 +15,32 @@ import { usePageCorrection, usePageParams } from "./page-params.ts";
 import { usePageShortcuts } from "./use-page-shortcuts.ts";
 import { usePrefetchNextPage } from "./use-prefetch-next-page.ts";
 import { useUsersTable } from "./use-users-table.ts";
-import { UsersSkeleton } from "./users-skeleton.tsx";
+import { UsersSkeleton } from "../../components/users-skeleton.tsx";
 import { ShortcutsHelp } from "./shortcuts-help.tsx";
 import { UsersSearch } from "./users-search.tsx";
 import { UsersTable, type UsersTableHandle } from "./users-table.tsx";
-import type { TeamQuery, TeamRow } from "./whole-team/team-index.ts";
-import type { SortColumn } from "./whole-team/team-sort.ts";
-import { useTeamView } from "./whole-team/use-team-view.ts";
-import { searchableUsers } from "./whole-team/use-whole-team.ts";
-import { selectionSearch } from "./whole-team/team-query-params.ts";
-import { indexMaxUsers } from "./whole-team/whole-team-limits.ts";
+import type { TeamQuery, TeamRow } from "../../team/team-index.ts";
+import type { SortColumn } from "../../team/team-sort.ts";
+import { useTeamView } from "../../team/use-team-view.ts";
+import { searchableUsers } from "../../team/use-whole-team.ts";
+import { selectionSearch } from "../../team/team-query-params.ts";
+import { indexMaxUsers } from "../../team/whole-team-limits.ts";
+import "../../team/team.css";
 import "./users.css";
 import { isFirstPage, leaveFirstPage } from "./prefetch-first-page.ts";
 
 // Opened on demand; not part of the page's first load.
 const ErrorAlert = lazy(async () => ({ default: (await import("../../components/error-alert.tsx")).ErrorAlert }));
 const UserDetailPanel = lazy(async () => ({ default: (await import("./user-detail-panel.tsx")).UserDetailPanel }));
-const WholeTeamBar = lazy(async () => ({ default: (await import("./whole-team/whole-team-bar.tsx")).WholeTeamBar }));
-const LoadedTeamFailure = lazy(async () => ({ default: (await import("./whole-team/loaded-team-failure.tsx")).LoadedTeamFailure }));
+const WholeTeamBar = lazy(async () => ({ default: (await import("../../team/whole-team-bar.tsx")).WholeTeamBar }));
+const LoadedTeamFailure = lazy(async () => ({ default: (await import("../../team/loaded-team-failure.tsx")).LoadedTeamFailure }));
 const PaginationBar = lazy(async () => ({ default: (await import("./pagination-bar.tsx")).PaginationBar }));
-const TeamFacetsBar = lazy(async () => ({ default: (await import("./whole-team/team-facets-bar.tsx")).TeamFacetsBar }));
+const TeamFacetsBar = lazy(async () => ({ default: (await import("../../team/team-facets-bar.tsx")).TeamFacetsBar }));
 
 const noUsers: User[] = [];
 // The whole-team bar's and the filters' places (their heights: users.css) while their code loads.
-const wholeTeamPlace = <div className="users-whole-team" />;
-const filtersPlace = <div className="users-facets" />;
+const wholeTeamPlace = <div className="team-bar" />;
+const filtersPlace = <div className="team-facets" />;
 // The pagination bar sits under the rows, below the first screen: its code follows the first paint.
 const paginationPlace = <div className="users-pagination users-pagination-place" />;
 
@@ -85,7 +86,7 @@ export function UsersPage() {
   // The fold's code comes with the first letter typed; until then (a moment) plain lower-casing.
   const [fold, setFold] = useState<(text: string) => string>(() => lowerCase);
   useEffect(() => {
-    if (filter && fold === lowerCase) void import("./whole-team/fold-text.ts").then(({ foldForSearch }) => setFold(() => foldForSearch));
+    if (filter && fold === lowerCase) void import("../../team/fold-text.ts").then(({ foldForSearch }) => setFold(() => foldForSearch));
   }, [filter, fold]);
   const filtered = useMemo(() => filterUsers(pageUsers, deferredFilter, fold), [pageUsers, deferredFilter, fold]);
   const teamRows = teamView?.rows;
@@ -161,7 +162,7 @@ export function UsersPage() {
     const filterable = data.total <= indexMaxUsers;
     body = (
       <div className={`users-layout ${userId ? "users-with-panel" : ""}`}>
-        <div className="users-main card users-flush">
+        <div className="users-main card card-flush">
           <div className="split users-toolbar">
             <UsersSearch
               scope={searchingTeam ? "team" : "page"}

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asTeamApiKey } from "../../../api/key-kinds.ts";
-import { createTeamClient } from "../../../api/list-users.ts";
-import type { Listening } from "../../../../server/service.ts";
-import { fixtureSeed, ids, keys, startTestService } from "../../../../server/testing.ts";
+import { asTeamApiKey } from "../api/key-kinds.ts";
+import { createTeamClient } from "../api/list-users.ts";
+import type { Listening } from "../../server/service.ts";
+import { fixtureSeed, ids, keys, startTestService } from "../../server/testing.ts";
 import { guardFormula } from "./csv.ts";
 import { parseCsv } from "./csv-reader.test-helper.ts";
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Listening } from "../../../../server/service.ts";
-import { fixtureSeed, keys, startTestService } from "../../../../server/testing.ts";
+import type { Listening } from "../../server/service.ts";
+import { fixtureSeed, keys, startTestService } from "../../server/testing.ts";
 import { parseCsv } from "./csv-reader.test-helper.ts";
 import type { LoadProgress } from "./load-team.ts";
 import { createTeamWorkerClient, TeamWorkerError } from "./team-worker-client.ts";
@@ -55,8 +55,18 @@ describe("the team worker, through its client", () => {
   });
 
   it("cancels a load, keeps what it loaded, and resumes it", async () => {
-    const { client } = connect();
+    // The pages after the first two wait until the cancel aborts them: it lands midway however busy the machine.
+    let asked = 0;
+    let holding = true;
+    const holdAfterTwo: typeof fetch = async (input, init) => {
+      const signal = init?.signal;
+      if (holding && ++asked > 2 && signal && !signal.aborted)
+        await new Promise((aborted) => signal.addEventListener("abort", aborted, { once: true }));
+      return fetch(input, init);
+    };
+    const { client } = connect(keys.teamA, { transport: { fetch: holdAfterTwo } });
     const cancelled = await client.load((p) => p.pagesDone === 2 && client.cancel());
+    holding = false;
     expect(cancelled).toMatchObject({ status: "cancelled" });
     const { total } = await client.view({ pageIndex: 0, pageSize: 1 });
     expect(total).toBeGreaterThanOrEqual(1_000);

@@ -5,7 +5,7 @@
  * connection's cached data is dropped, or another team is opened). A disposed team stays so: its
  * calls fail, and nothing starts a worker with its key again.
  */
-import type { Connection } from "../../../api/connection.ts";
+import type { Connection } from "../api/connection.ts";
 import type { ExportProgress } from "./export-team.ts";
 import type { LoadProgress } from "./load-team.ts";
 import type { TeamView, TeamViewResult } from "./team-index.ts";

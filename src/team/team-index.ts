@@ -4,7 +4,7 @@
  * Answers what the table asks of it: a search, facets and a sort over the whole team, and one
  * page of rows rebuilt as `User` objects.
  */
-import type { ConnectedSource, User } from "../../../api/contract.ts";
+import type { ConnectedSource, User } from "../api/contract.ts";
 import { growableFloat64, growableInt32, growableUint32 } from "./growable-array.ts";
 import { Interner } from "./interner.ts";
 import { applyFacets, type FacetCounts, type FacetSelection } from "./team-facets.ts";

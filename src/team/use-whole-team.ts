@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
-import { teamTag, type Connection } from "../../../api/connection.ts";
-import { usersKeys } from "../../../api/list-users.ts";
+import { teamTag, type Connection } from "../api/connection.ts";
+import { usersKeys } from "../api/list-users.ts";
 import type { WholeTeam, WholeTeamState } from "./whole-team.ts";
 
 const idle: WholeTeamState = { status: "idle" };

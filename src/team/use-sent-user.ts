@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { teamTag, type Connection } from "../../../api/connection.ts";
-import { teamClientOf, usersKeys } from "../../../api/list-users.ts";
+import { teamTag, type Connection } from "../api/connection.ts";
+import { teamClientOf, usersKeys } from "../api/list-users.ts";
 
 /**
  * A loaded user exactly as the service sends it, asked again at the offset where it was loaded

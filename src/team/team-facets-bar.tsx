@@ -1,6 +1,7 @@
 import { useId } from "react";
-import { formatCount } from "../../../components/format.ts";
+import { formatCount } from "../components/format.ts";
 import type { FacetCounts, FacetOption, FacetSelection } from "./team-facets.ts";
+import "./team.css";
 
 interface TeamFacetsBarProps {
   /** Undefined until the whole team is loaded: the filters show, unusable, so nothing moves when they come. */
@@ -39,7 +40,7 @@ export function TeamFacetsBar({ facets, selection, onChange }: TeamFacetsBarProp
   }
 
   return (
-    <div className="users-facets" role="group" aria-label="Filters">
+    <div className="team-facets" role="group" aria-label="Filters">
       {groups.map(({ group, name, key, none }) => {
         const options = facets?.[group] as FacetOption<string | null>[] | undefined;
         const count = selection[key]?.length ?? 0;
@@ -55,12 +56,12 @@ export function TeamFacetsBar({ facets, selection, onChange }: TeamFacetsBarProp
               aria-label={`Filter by ${name.toLowerCase()}${count ? `, ${count} chosen` : ""}`}
             >
               {name}
-              {count > 0 && <span className="users-facet-count">{count}</span>}
+              {count > 0 && <span className="team-facet-count">{count}</span>}
             </button>
             {options && (
-              <div id={popover} popover="auto" className="users-popover users-facet-options">
+              <div id={popover} popover="auto" className="popover team-facet-options">
                 <fieldset>
-                  <legend className="users-popover-title">{name}</legend>
+                  <legend className="popover-title">{name}</legend>
                   {options.map((option) => (
                     <label key={option.value ?? "none"} className="checkbox">
                       <input

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { User } from "../../../api/contract.ts";
+import type { User } from "../api/contract.ts";
 import { TeamIndex } from "./team-index.ts";
 import type { DailySeries } from "./team-overview.ts";
 import { isoDay } from "./zone-days.ts";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asTeamApiKey } from "../../../api/key-kinds.ts";
-import { createTeamClient } from "../../../api/list-users.ts";
-import { ServerError } from "../../../api/errors.ts";
-import type { Listening } from "../../../../server/service.ts";
-import { fixtureSeed, keys, startTestService } from "../../../../server/testing.ts";
+import { asTeamApiKey } from "../api/key-kinds.ts";
+import { createTeamClient } from "../api/list-users.ts";
+import { ServerError } from "../api/errors.ts";
+import type { Listening } from "../../server/service.ts";
+import { fixtureSeed, keys, startTestService } from "../../server/testing.ts";
 import { describeDrift, loadTeam, type LoadProgress } from "./load-team.ts";
 import { TeamIndex } from "./team-index.ts";
 import { teamMaxRetryAfterMs } from "./whole-team-limits.ts";

@@ -5,7 +5,7 @@
  * - NDJSON: each user exactly as the service sent it, pages fetched again (the index keeps no
  *   raw JSON), optionally only the users of a selection.
  */
-import type { User } from "../../../api/contract.ts";
+import type { User } from "../api/contract.ts";
 import { csvRecord } from "./csv.ts";
 import { servicePages, type SentTeamPages } from "./service-pages.ts";
 import type { TeamIndex, TeamQuery } from "./team-index.ts";

@@ -1,4 +1,4 @@
-import { formatCount } from "../../../components/format.ts";
+import { formatCount } from "../components/format.ts";
 import { ExportButtons } from "./export-button.tsx";
 import type { LoadProgress } from "./load-team.ts";
 import { milestoneText, ProgressStatus } from "./progress-status.tsx";
@@ -6,6 +6,7 @@ import type { TeamQuery } from "./team-index.ts";
 import type { LoadReport } from "./team-worker-protocol.ts";
 import { WaitCountdown } from "./wait-countdown.tsx";
 import type { WholeTeam, WholeTeamState } from "./whole-team.ts";
+import "./team.css";
 
 interface WholeTeamBarProps {
   team: WholeTeam;
@@ -61,7 +62,7 @@ function reportText(report: LoadReport): { text: string; failed: boolean } {
 export function WholeTeamBar({ team, state, total, selection, waiting }: WholeTeamBarProps) {
   if (state.status === "idle") {
     return (
-      <div className="users-whole-team">
+      <div className="team-bar">
         <p className="small">Search, filter, sort and export all {formatCount(total)} users by loading the whole team into this tab.</p>
         <button type="button" className="button button-small" onClick={() => void team.load()}>
           Load the whole team
@@ -77,8 +78,8 @@ export function WholeTeamBar({ team, state, total, selection, waiting }: WholeTe
         ? "the service asked to wait; loading goes on after the wait"
         : milestoneText(progress?.users ?? 0, progress?.total ?? 0);
     return (
-      <div className="users-whole-team">
-        <progress className="users-progress" aria-label="Loading the whole team" max={progress?.total || 1} value={progress?.users ?? 0} />
+      <div className="team-bar">
+        <progress className="team-progress" aria-label="Loading the whole team" max={progress?.total || 1} value={progress?.users ?? 0} />
         <p className="small" role="status">
           <ProgressStatus shown={`${doing}: ${progress?.pagesDone ? progressText(progress) : "starting…"}`} said={`${doing}: ${said}`} />
         </p>
@@ -94,13 +95,13 @@ export function WholeTeamBar({ team, state, total, selection, waiting }: WholeTe
   const { text, failed } = reportText(report);
   const stopped = report.status === "cancelled" || report.status === "failed";
   return (
-    <div className="users-whole-team">
-      <div className="users-whole-team-report">
-        <p className={`small ${failed ? "users-failure" : ""}`} role={failed ? "alert" : "status"}>
+    <div className="team-bar">
+      <div className="team-bar-report">
+        <p className={`small ${failed ? "team-failure" : ""}`} role={failed ? "alert" : "status"}>
           {text}
         </p>
         {report.status === "complete" && report.drift && (
-          <p className="small users-drift" role="note">
+          <p className="small team-drift" role="note">
             {report.drift} Refresh to load the team as it is now.
           </p>
         )}

@@ -2,7 +2,7 @@
  * The messages between the page and the team worker. Each is small: a progress report, one
  * page of rows, or a finished export as a Blob (a handle, not a copy of the data).
  */
-import type { ApiError } from "../../../api/errors.ts";
+import type { ApiError } from "../api/errors.ts";
 import type { ExportFormat, ExportProgress } from "./export-team.ts";
 import type { LoadOutcome, LoadProgress } from "./load-team.ts";
 import type { TeamQuery, TeamView, TeamViewResult } from "./team-index.ts";

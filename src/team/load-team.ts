@@ -4,8 +4,8 @@
  * or a cancel keeps what was loaded and says which pages remain, to resume from there; at the
  * end, a team that changed while it loaded is described in words.
  */
-import type { User, UserPage } from "../../../api/contract.ts";
-import type { CallOptions } from "../../../api/http.ts";
+import type { User, UserPage } from "../api/contract.ts";
+import type { CallOptions } from "../api/http.ts";
 import { indexMaxUsers, teamPageSize, teamRequestsInFlight } from "./whole-team-limits.ts";
 
 /** The part of the team client the loader uses. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { User } from "../../../api/contract.ts";
+import type { User } from "../api/contract.ts";
 import { foldForSearch } from "./fold-text.ts";
 import type { FacetSelection } from "./team-facets.ts";
 import { TeamIndex, type TeamQuery, type TeamSort } from "./team-index.ts";

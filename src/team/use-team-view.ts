@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { teamTag, type Connection } from "../../../api/connection.ts";
-import { keepTeamData, usersKeys } from "../../../api/list-users.ts";
-import { autoLoadUsers } from "../../../api/preferences.ts";
-import { useStoredValue } from "../../../components/use-stored-value.ts";
+import { teamTag, type Connection } from "../api/connection.ts";
+import { keepTeamData, usersKeys } from "../api/list-users.ts";
+import { autoLoadUsers } from "../api/preferences.ts";
+import { useStoredValue } from "../components/use-stored-value.ts";
 import type { TeamQuery } from "./team-index.ts";
 import { asksWholeTeam } from "./team-query-params.ts";
 import { searchableUsers, useWholeTeam } from "./use-whole-team.ts";

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { formatCount } from "../../../components/format.ts";
+import { formatCount } from "../components/format.ts";
 import type { ExportFormat, ExportProgress } from "./export-team.ts";
 import { milestoneText, ProgressStatus } from "./progress-status.tsx";
 import type { TeamQuery } from "./team-index.ts";
 import type { WholeTeam } from "./whole-team.ts";
-import { download } from "../../../components/download.ts";
+import { download } from "../components/download.ts";
 
 interface ExportButtonsProps {
   team: WholeTeam;
@@ -52,9 +52,9 @@ export function ExportButtons({ team, selection, total }: ExportButtonsProps) {
   const done = running?.progress?.users ?? 0;
   const toDo = running?.progress?.total ?? (query ? (selection?.users ?? total) : total);
   return (
-    <div className="users-export" role="group" aria-label="Export">
+    <div className="team-export" role="group" aria-label="Export">
       {selection && (
-        <label className="users-export-scope">
+        <label className="team-export-scope">
           <span className="visually-hidden">What to export</span>
           <select
             className="select"
@@ -69,7 +69,7 @@ export function ExportButtons({ team, selection, total }: ExportButtonsProps) {
       )}
       {running ? (
         <>
-          <progress className="users-progress" aria-label={`Exporting ${kind}`} max={running.progress?.total || 1} value={done} />
+          <progress className="team-progress" aria-label={`Exporting ${kind}`} max={running.progress?.total || 1} value={done} />
           <span className="small" role="status">
             <ProgressStatus
               shown={`Exporting ${kind}: ${formatCount(done)} of ${formatCount(toDo)} users`}
@@ -91,7 +91,7 @@ export function ExportButtons({ team, selection, total }: ExportButtonsProps) {
         </>
       )}
       {failure && (
-        <p className="small users-export-failure" role="alert">
+        <p className="small team-export-failure" role="alert">
           {failure}
         </p>
       )}

@@ -2,9 +2,9 @@
  * The worker's side of the protocol: holds the connection, the loaded team and a stopped load's
  * resume point, and answers the page's calls. Free of worker globals, so tests drive it in Node.
  */
-import { asTeamApiKey } from "../../../api/key-kinds.ts";
-import { createTeamClient } from "../../../api/list-users.ts";
-import type { TransportOptions } from "../../../api/http.ts";
+import { asTeamApiKey } from "../api/key-kinds.ts";
+import { createTeamClient } from "../api/list-users.ts";
+import type { TransportOptions } from "../api/http.ts";
 import { exportChunks, exportFileName, type ExportProgress } from "./export-team.ts";
 import { loadTeam, type LoadOutcome, type LoadProgress, type ResumePoint } from "./load-team.ts";
 import type { SentTeamPages } from "./service-pages.ts";

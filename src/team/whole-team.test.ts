@@ -1,8 +1,8 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Listening } from "../../../../server/service.ts";
-import { fixtureSeed, keys, startTestService } from "../../../../server/testing.ts";
-import { otherLoadedTeams, usersKeys } from "../../../api/list-users.ts";
+import type { Listening } from "../../server/service.ts";
+import { fixtureSeed, keys, startTestService } from "../../server/testing.ts";
+import { otherLoadedTeams, usersKeys } from "../api/list-users.ts";
 import { createTeamWorkerClient } from "./team-worker-client.ts";
 import type { WorkerConnection } from "./team-worker-protocol.ts";
 import { inProcessWorker } from "./team-worker.test-helper.ts";

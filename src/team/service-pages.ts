@@ -2,8 +2,8 @@
  * The team's pages as the service sends them, in the service's order, with a few requests ahead
  * of the reader: what an export streams from when it does not read the index.
  */
-import type { UserPage } from "../../../api/contract.ts";
-import type { CallOptions } from "../../../api/http.ts";
+import type { UserPage } from "../api/contract.ts";
+import type { CallOptions } from "../api/http.ts";
 import { teamPageSize, teamRequestsInFlight } from "./whole-team-limits.ts";
 
 /** The part of the team client an export uses. */
