@@ -456,3 +456,28 @@ test("a user's JSON that could not be asked says what failed, and Retry asks aga
   await expect(usersPage.userPanel.sentJson).toContainText('"user_id"');
   await expect(failure).toHaveCount(0);
 });
+
+test("a logo that fails as the rows first show moves none of the row's other logos", async ({ page, connect, demo }) => {
+  // Every layout shift of something inside a row's cells, sideways or down.
+  await page.addInitScript(() => {
+    type Shift = PerformanceEntry & { sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    const moves: { node: string; from: [number, number]; to: [number, number] }[] = [];
+    Object.assign(window, { logoMoves: moves });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[])
+        for (const { node, previousRect: a, currentRect: b } of entry.sources) {
+          const element = node instanceof Element ? node : node?.parentElement;
+          if (element?.closest("tbody td") && a.width > 0 && b.width > 0 && (a.x !== b.x || a.y !== b.y))
+            moves.push({ node: element.outerHTML.slice(0, 80), from: [a.x, a.y], to: [b.x, b.y] });
+        }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await connect({ teamApiKey: demo.awkwardTeam.api_key });
+  await page.goto("/users");
+  const row = bodyRows(page).first();
+  // The address of "Broken Logo" answers 404: its badge takes its place, and "Oura" beside it stays.
+  await expect(row.getByRole("img", { name: "Broken Logo" })).toHaveText("BL");
+  await expect(row.getByRole("img", { name: "Oura" })).toHaveJSProperty("complete", true);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+  expect(await page.evaluate(() => (window as unknown as { logoMoves: unknown[] }).logoMoves)).toEqual([]);
+});
