@@ -134,4 +134,11 @@ describe("describeError", () => {
   it("never repeats a bug's own message to the user", () => {
     expect(errorSentence(describeError(new Error("secret-ish internals"), listWords))).not.toContain("internals");
   });
+
+  it("says what an operation that names its other failures failed with, and its remedy", () => {
+    const words: OperationWords = { ...listWords, failed: ["The search could not be answered", "Try again."] };
+    const description = describeError(new Error("This loaded team was let go."), words);
+    expect(description).toMatchObject({ kind: "failed", title: "The search could not be answered", action: "retry" });
+    expect(description.detail).toBe("This loaded team was let go. Try again.");
+  });
 });

@@ -9,6 +9,8 @@ export interface OperationWords {
   rejectedKey: (message: string) => [title: string, detail: string];
   notFound: [title: string, detail: string, action: ErrorDescription["action"]];
   noAnswer?: [title: string, detail: string];
+  /** Anything else that failed (a worker's answer, say): a title, and what to do after its message. */
+  failed?: [title: string, remedy: string];
 }
 
 /** The kind of failure, as the delete attempts record names it. */
@@ -81,5 +83,7 @@ export function describeError(error: unknown, words: OperationWords): ErrorDescr
   }
   if (error instanceof errors.ContractError) return describe("unreadable answer", "The service's answer could not be read", error.message);
   if (error instanceof errors.ApiError) return describe("failed", `The service answered ${error.status ?? "unexpectedly"}`, error.message);
+  if (words.failed && error instanceof Error && error.message)
+    return describe("failed", words.failed[0], `${error.message.replace(/\.$/, "")}. ${words.failed[1]}`);
   return describe("failed", "Something unexpected went wrong", "Try again.");
 }

@@ -16,7 +16,7 @@ import type { TeamOverview } from "../../team/team-overview.ts";
 import { asksWholeTeam, readTeamQuery, selectionSearch, writeTeamQuery } from "../../team/team-query-params.ts";
 import { useWholeTeamLoad } from "../../team/use-team-view.ts";
 import { searchableUsers } from "../../team/use-whole-team.ts";
-import { LoadedTeamFailure } from "../../team/loaded-team-failure.tsx";
+import { loadedTeamWords } from "../../team/loaded-team-words.ts";
 import { WholeTeamBar } from "../../team/whole-team-bar.tsx";
 import { TeamFacetsBar } from "../../team/team-facets-bar.tsx";
 import {
@@ -151,12 +151,14 @@ export function OverviewPage() {
             />
           )}
           {overview.isError && (
-            <LoadedTeamFailure
-              what="The overview"
-              error={overview.error}
-              retry={() => void overview.refetch()}
-              retrying={overview.isFetching}
-            />
+            <Suspense fallback={null}>
+              <ErrorAlert
+                error={overview.error}
+                words={loadedTeamWords("The overview")}
+                retry={() => void overview.refetch()}
+                retrying={overview.isFetching}
+              />
+            </Suspense>
           )}
           {state.status === "idle" && (
             <p className="overview-note small">The overview counts the whole team: load it to see the figures and charts.</p>

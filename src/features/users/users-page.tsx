@@ -21,6 +21,7 @@ import { UsersSearch } from "./users-search.tsx";
 import { UsersTable, type UsersTableHandle } from "./users-table.tsx";
 import type { TeamQuery, TeamRow } from "../../team/team-index.ts";
 import type { SortColumn } from "../../team/team-sort.ts";
+import { loadedTeamWords } from "../../team/loaded-team-words.ts";
 import { useTeamView } from "../../team/use-team-view.ts";
 import { searchableUsers } from "../../team/use-whole-team.ts";
 import { selectionSearch } from "../../team/team-query-params.ts";
@@ -33,7 +34,6 @@ import { isFirstPage, leaveFirstPage } from "./prefetch-first-page.ts";
 const ErrorAlert = lazy(async () => ({ default: (await import("../../components/error-alert.tsx")).ErrorAlert }));
 const UserDetailPanel = lazy(async () => ({ default: (await import("./user-detail-panel.tsx")).UserDetailPanel }));
 const WholeTeamBar = lazy(async () => ({ default: (await import("../../team/whole-team-bar.tsx")).WholeTeamBar }));
-const LoadedTeamFailure = lazy(async () => ({ default: (await import("../../team/loaded-team-failure.tsx")).LoadedTeamFailure }));
 const PaginationBar = lazy(async () => ({ default: (await import("./pagination-bar.tsx")).PaginationBar }));
 const TeamFacetsBar = lazy(async () => ({ default: (await import("../../team/team-facets-bar.tsx")).TeamFacetsBar }));
 
@@ -203,7 +203,12 @@ export function UsersPage() {
           )}
           {whole.waiting ? null : whole.failure ? (
             <Suspense fallback={null}>
-              <LoadedTeamFailure what="The search" {...whole.failure} />
+              <ErrorAlert
+                error={whole.failure.error}
+                words={loadedTeamWords("The search")}
+                retry={whole.failure.retry}
+                retrying={whole.failure.retrying}
+              />
             </Suspense>
           ) : (
             <>
