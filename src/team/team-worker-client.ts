@@ -1,30 +1,25 @@
 /**
- * The page's side of the team worker: each call a promise, progress through a callback. One
- * client (and one worker) per connection: when the connection changes or its cached data is
- * dropped, `dispose` it, and the loaded team goes with the worker.
+ * The page's side of the team worker, over Comlink: each call a promise, progress through a
+ * callback. One client (and one worker) per connection: when the connection changes or its cached
+ * data is dropped, `dispose` it, and the loaded team goes with the worker.
  */
-import type { TeamView, TeamViewResult } from "./team-index.ts";
-import type { TeamOverview } from "./team-overview.ts";
+import { proxy, wrap, type Endpoint } from "comlink";
 import type { ExportProgress } from "./export-team.ts";
 import type { LoadProgress } from "./load-team.ts";
+import type { TeamView, TeamViewResult } from "./team-index.ts";
+import type { TeamOverview } from "./team-overview.ts";
 import type {
   ExportRequest,
   ExportedFile,
   LoadReport,
   OverviewParams,
-  WorkerCalls,
+  TeamWorkerApi,
   WorkerConnection,
   WorkerError,
-  WorkerMethod,
-  WorkerReply,
-  WorkerRequest,
-} from "./team-worker-protocol.ts";
+} from "./team-worker-api.ts";
 
-/** What the client needs of a Worker; tests give it an in-process stand-in. */
-export interface WorkerPort {
-  postMessage(message: WorkerRequest): void;
-  addEventListener(type: "message", listener: (event: MessageEvent<WorkerReply>) => void): void;
-  addEventListener(type: "error", listener: (event: ErrorEvent) => void): void;
+/** What the client needs of a Worker; tests give it one end of a MessageChannel. */
+export interface WorkerPort extends Endpoint {
   terminate(): void;
 }
 
@@ -39,62 +34,47 @@ export class TeamWorkerError extends Error {
 }
 
 export function startTeamWorker(): WorkerPort {
-  return new Worker(new URL("./team.worker.ts", import.meta.url), { type: "module", name: "team" }) as WorkerPort;
+  return new Worker(new URL("./team.worker.ts", import.meta.url), { type: "module", name: "team" });
 }
 
 const stopped = () => new Error("The team worker was stopped");
 
-interface Pending {
-  resolve: (result: never) => void;
-  reject: (error: Error) => void;
-  onProgress?: (progress: never) => void;
-}
-
 export function createTeamWorkerClient(connection: WorkerConnection, worker: WorkerPort = startTeamWorker()) {
-  const pending = new Map<number, Pending>();
+  const api = wrap<TeamWorkerApi>(worker);
   let nextId = 1;
   let runningLoad: number | undefined;
   let disposed = false;
+  let end: (error: Error) => void = () => {};
+  /** Rejects once the worker is stopped or failed: Comlink's calls to it would wait forever. */
+  const ended = new Promise<never>((_, reject) => (end = reject));
+  ended.catch(() => {});
 
-  const failAll = (error: Error) => {
-    pending.forEach((call) => call.reject(error));
-    pending.clear();
-  };
+  worker.addEventListener("error", (event) => end(new Error(`The team worker failed: ${(event as ErrorEvent).message}`)));
+  void api.connect(connection);
 
-  worker.addEventListener("message", ({ data: reply }) => {
-    const call = pending.get(reply.id);
-    if (!call) return;
-    if (reply.kind === "progress") return call.onProgress?.(reply.progress as never);
-    pending.delete(reply.id);
-    if (reply.kind === "result") call.resolve(reply.result as never);
-    else call.reject(new TeamWorkerError(reply.error));
-  });
-  worker.addEventListener("error", (event) => failAll(new Error(`The team worker failed: ${event.message}`)));
-  worker.postMessage({ kind: "connect", connection });
-
-  function request<M extends WorkerMethod>(
-    method: M,
-    params: WorkerCalls[M]["params"],
-    onProgress?: (progress: WorkerCalls[M]["progress"]) => void,
-    signal?: AbortSignal,
-  ): { id: number; result: Promise<WorkerCalls[M]["result"]> } {
-    const id = nextId++;
-    const result = new Promise<WorkerCalls[M]["result"]>((resolve, reject) => {
-      if (disposed) return reject(stopped());
-      pending.set(id, { resolve, reject, onProgress } as Pending);
-      worker.postMessage({ kind: "call", id, method, params } as WorkerRequest);
-      const cancel = () => worker.postMessage({ kind: "cancel", id });
-      if (signal?.aborted) cancel();
-      else signal?.addEventListener("abort", cancel, { once: true });
+  function call<R>(start: () => Promise<R>): Promise<R> {
+    if (disposed) return Promise.reject(stopped());
+    const answer = start().catch((error: WorkerError | Error) => {
+      throw new TeamWorkerError({ name: error.name, message: error.message, status: "status" in error ? error.status : undefined });
     });
-    return { id, result };
+    return Promise.race([answer, ended]);
   }
 
-  async function load(mode: "fresh" | "resume", onProgress?: (progress: LoadProgress) => void): Promise<LoadReport> {
-    const { id, result } = request("load", { mode }, onProgress);
+  /** A call `cancel(id)` stops; `signal` cancels it too. */
+  function cancellable<R>(start: (callId: number) => Promise<R>, signal?: AbortSignal): { id: number; answer: Promise<R> } {
+    const id = nextId++;
+    const answer = call(() => start(id));
+    const cancel = () => void api.cancel(id);
+    if (signal?.aborted) cancel();
+    else signal?.addEventListener("abort", cancel, { once: true });
+    return { id, answer };
+  }
+
+  async function load(mode: "load" | "resume", onProgress?: (progress: LoadProgress) => void): Promise<LoadReport> {
+    const { id, answer } = cancellable<LoadReport>((callId) => api[mode](callId, onProgress && proxy((p: LoadProgress) => onProgress(p))));
     runningLoad = id;
     try {
-      return await result;
+      return await answer;
     } finally {
       if (runningLoad === id) runningLoad = undefined;
     }
@@ -102,29 +82,30 @@ export function createTeamWorkerClient(connection: WorkerConnection, worker: Wor
 
   return {
     /** Loads the whole team, dropping any team loaded before. */
-    load: (onProgress?: (progress: LoadProgress) => void) => load("fresh", onProgress),
+    load: (onProgress?: (progress: LoadProgress) => void) => load("load", onProgress),
     /** Continues a cancelled or failed load from where it stopped (a fresh load if none did). */
     resume: (onProgress?: (progress: LoadProgress) => void) => load("resume", onProgress),
     /** Loads the team again, to see users added or removed since. */
-    refresh: (onProgress?: (progress: LoadProgress) => void) => load("fresh", onProgress),
+    refresh: (onProgress?: (progress: LoadProgress) => void) => load("load", onProgress),
     /** Stops the running load; it then reports `cancelled` and can be resumed. */
     cancel(): void {
-      if (runningLoad !== undefined) worker.postMessage({ kind: "cancel", id: runningLoad });
+      if (runningLoad !== undefined) void api.cancel(runningLoad);
     },
     /** One page of the loaded team's search, facets and sort. */
-    view: (view: TeamView): Promise<TeamViewResult> => request("view", view).result,
+    view: (view: TeamView): Promise<TeamViewResult> => call(() => api.view(view)),
     /** The overview's figures and series for a selection. */
-    overview: (params: OverviewParams): Promise<TeamOverview> => request("overview", params).result,
+    overview: (params: OverviewParams): Promise<TeamOverview> => call(() => api.overview(params)),
     /** A file of the whole team or of a selection; `signal` cancels it. */
     exportFile: (
-      exportRequest: ExportRequest,
+      request: ExportRequest,
       { onProgress, signal }: { onProgress?: (progress: ExportProgress) => void; signal?: AbortSignal } = {},
-    ): Promise<ExportedFile> => request("export", exportRequest, onProgress, signal).result,
-    /** Ends the worker and drops the loaded team with it. */
+    ): Promise<ExportedFile> =>
+      cancellable((callId) => api.exportFile(callId, request, onProgress && proxy((p: ExportProgress) => onProgress(p))), signal).answer,
+    /** Ends the worker and drops the loaded team with it; every call still waiting fails. */
     dispose(): void {
       disposed = true;
       worker.terminate();
-      failAll(stopped());
+      end(stopped());
     },
   };
 }

@@ -1,34 +1,34 @@
-/** The team worker's host in this process, for tests: no Worker, the same messages. */
+/** The team worker's API in this process, for tests: no Worker, the same Comlink messages. */
+import { expose } from "comlink";
 import type { WorkerPort } from "./team-worker-client.ts";
-import { createTeamWorkerHost, type TeamWorkerHostOptions } from "./team-worker-host.ts";
-import type { WorkerReply, WorkerRequest } from "./team-worker-protocol.ts";
+import { createTeamWorkerApi, type TeamWorkerApiOptions } from "./team-worker-api.ts";
 
 /**
- * The worker's host in this process, behind a port that behaves like a Worker's: messages are
- * structured-cloned and delivered on a later task. Every message both ways is kept.
+ * The worker's API behind one end of a MessageChannel, so every call and answer is cloned and
+ * delivered on a later task as between threads. What the worker's side sends is kept.
  */
-export function inProcessWorker(options?: TeamWorkerHostOptions) {
-  const messages: (WorkerRequest | WorkerReply)[] = [];
-  const listeners: ((event: MessageEvent<WorkerReply>) => void)[] = [];
-  let terminated = false;
-  const host = createTeamWorkerHost((reply) => {
-    messages.push(reply);
-    const copy = structuredClone(reply);
-    setTimeout(() => terminated || listeners.forEach((listen) => listen({ data: copy } as MessageEvent<WorkerReply>)));
-  }, options);
+export function inProcessWorker(options?: TeamWorkerApiOptions) {
+  const { port1, port2 } = new MessageChannel();
+  const sent: unknown[] = [];
+  const { api, stop } = createTeamWorkerApi(options);
+  expose(api, {
+    postMessage(message: unknown, transfer?: Transferable[]) {
+      sent.push(message);
+      port2.postMessage(message, transfer ?? []);
+    },
+    addEventListener: port2.addEventListener.bind(port2),
+    removeEventListener: port2.removeEventListener.bind(port2),
+    start: () => port2.start(),
+  });
+  port1.start();
   const port: WorkerPort = {
-    postMessage(message) {
-      messages.push(message);
-      const copy = structuredClone(message);
-      setTimeout(() => terminated || host.receive(copy));
-    },
-    addEventListener(type: "message" | "error", listener: (event: never) => void) {
-      if (type === "message") listeners.push(listener as (event: MessageEvent<WorkerReply>) => void);
-    },
+    postMessage: (message: unknown, transfer?: Transferable[]) => port1.postMessage(message, transfer ?? []),
+    addEventListener: port1.addEventListener.bind(port1),
+    removeEventListener: port1.removeEventListener.bind(port1),
     terminate() {
-      terminated = true;
-      host.dispose();
+      stop();
+      port1.close();
     },
   };
-  return { port, messages };
+  return { port, sent };
 }

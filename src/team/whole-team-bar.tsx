@@ -3,7 +3,7 @@ import { ExportButtons } from "./export-button.tsx";
 import type { LoadProgress } from "./load-team.ts";
 import { milestoneText, ProgressStatus } from "./progress-status.tsx";
 import type { TeamQuery } from "./team-index.ts";
-import type { LoadReport } from "./team-worker-protocol.ts";
+import type { LoadReport } from "./team-worker-api.ts";
 import { WaitCountdown } from "./wait-countdown.tsx";
 import type { WholeTeam, WholeTeamState } from "./whole-team.ts";
 import "./team.css";

@@ -11,7 +11,7 @@ import type { LoadProgress } from "./load-team.ts";
 import type { TeamView, TeamViewResult } from "./team-index.ts";
 import { createTeamWorkerClient, type TeamWorkerClient } from "./team-worker-client.ts";
 import type { TeamOverview } from "./team-overview.ts";
-import type { ExportRequest, ExportedFile, LoadReport, OverviewParams, WorkerConnection } from "./team-worker-protocol.ts";
+import type { ExportRequest, ExportedFile, LoadReport, OverviewParams, WorkerConnection } from "./team-worker-api.ts";
 
 export type WholeTeamState =
   | { status: "idle" }

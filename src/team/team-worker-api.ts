@@ -1,0 +1,207 @@
+/**
+ * What the team worker exposes to the page through Comlink: it holds the connection, the loaded
+ * team and a stopped load's resume point. Free of worker globals, so tests drive it in Node over
+ * a MessageChannel. Each answer is small — one page of rows, the overview's figures, a finished
+ * export as a Blob (a handle, not a copy of the data) — so nothing is worth transferring.
+ */
+import { releaseProxy, type ProxyMarked, type ProxyMethods } from "comlink";
+import type { ApiError } from "../api/errors.ts";
+import type { TransportOptions } from "../api/http.ts";
+import { asTeamApiKey } from "../api/key-kinds.ts";
+import { createTeamClient } from "../api/list-users.ts";
+import { exportChunks, exportFileName, type ExportFormat, type ExportProgress } from "./export-team.ts";
+import { loadTeam, type LoadOutcome, type LoadProgress, type ResumePoint } from "./load-team.ts";
+import type { SentTeamPages } from "./service-pages.ts";
+import { TeamIndex, type TeamQuery, type TeamView, type TeamViewResult } from "./team-index.ts";
+import type { OverviewRequest, TeamOverview } from "./team-overview.ts";
+import { teamMaxRetryAfterMs } from "./whole-team-limits.ts";
+
+/** The overview of the users a search and facets select. */
+export interface OverviewParams extends OverviewRequest {
+  query: TeamQuery;
+}
+
+export interface WorkerConnection {
+  /** Empty: the page's origin. */
+  baseUrl: string;
+  apiKey: string;
+}
+
+/** An error as it crosses to the page: the class name (`RateLimitedError`…), a message, the status. */
+export interface WorkerError {
+  name: string;
+  message: string;
+  status?: number;
+}
+
+/** How a load ended, as the page sees it: a stopped load says how many pages are left to resume. */
+export type LoadReport =
+  | Extract<LoadOutcome, { status: "complete" | "too-large" }>
+  | (Omit<Extract<LoadOutcome, { status: "cancelled" }>, "resume"> & { pagesLeft: number })
+  | (Omit<Extract<LoadOutcome, { status: "failed" }>, "resume" | "error"> & { pagesLeft: number; error: WorkerError });
+
+export interface ExportRequest {
+  format: ExportFormat;
+  /** Null: the whole team. */
+  query: TeamQuery | null;
+}
+
+export interface ExportedFile {
+  fileName: string;
+  blob: Blob;
+}
+
+/** A callback of the page's, passed with `Comlink.proxy`: here each call is a message, answered once the page ran it. */
+export type ProgressCallback<P> = ((progress: P) => void) & ProxyMarked;
+
+/** Strings are gathered into a Blob every few megabytes, so a large export lives in Blob storage. */
+const blobBatchChars = 4_000_000;
+
+export interface TeamWorkerApiOptions {
+  /** Passed to the team client: tests inject `fetch`. */
+  transport?: TransportOptions;
+  /** A team larger than this is not indexed (its exports stream from the service). */
+  maxUsers?: number;
+}
+
+/** The API to expose, and `stop`, which aborts whatever runs (a worker that ends needs no call). */
+export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOptions = {}) {
+  let connection = { client: null as ReturnType<typeof createTeamClient> | null, apiKey: "" };
+  let index = new TeamIndex();
+  /** False when the team was too large to index. */
+  let indexed = true;
+  let resumePoint: ResumePoint | undefined;
+  /** The running load: a new one stops it, and starts once it has stopped. */
+  let currentLoad: { controller: AbortController; done: Promise<unknown> } | undefined;
+  /** The loads and exports running, by the ids the page gave them to cancel them. */
+  const running = new Map<number, AbortController>();
+
+  const teamClient = () => {
+    if (!connection.client) throw new Error("The team worker has no connection yet");
+    return connection.client;
+  };
+
+  /**
+   * An error reaches the page as a plain `WorkerError`, the key blanked out: Comlink would pass an
+   * Error's name and message, not its status.
+   */
+  async function answer<R>(run: () => Promise<R>): Promise<R> {
+    try {
+      return await run();
+    } catch (error) {
+      throw plainError(error, connection.apiKey);
+    }
+  }
+
+  /**
+   * A call the page may cancel by its id. Its progress reports travel on a channel of their own,
+   * so the last is awaited before the answer (none may arrive after it); then that channel closes.
+   */
+  function cancellable<P, R>(
+    callId: number,
+    onProgress: ProgressCallback<P> | undefined,
+    run: (signal: AbortSignal, report: (progress: P) => void) => Promise<R>,
+  ): Promise<R> {
+    const controller = new AbortController();
+    running.set(callId, controller);
+    const remote = onProgress as unknown as (((progress: P) => Promise<void>) & ProxyMethods) | undefined;
+    let lastReport: Promise<unknown> | undefined;
+    const report = (progress: P) => void (lastReport = remote?.(progress).catch(() => {}));
+    return answer(() => run(controller.signal, report)).finally(async () => {
+      running.delete(callId);
+      await lastReport;
+      remote?.[releaseProxy]();
+    });
+  }
+
+  function load(callId: number, mode: "fresh" | "resume", onProgress?: ProgressCallback<LoadProgress>): Promise<LoadReport> {
+    return cancellable(callId, onProgress, (signal, report) => {
+      const previous = currentLoad;
+      const done = (async () => {
+        previous?.controller.abort();
+        await previous?.done;
+        const resume = mode === "resume" ? resumePoint : undefined;
+        if (!resume) {
+          index = new TeamIndex();
+          indexed = true;
+        }
+        const outcome = await loadTeam(teamClient(), index, { signal, onProgress: report, resume, maxUsers });
+        resumePoint = outcome.status === "cancelled" || outcome.status === "failed" ? outcome.resume : undefined;
+        if (outcome.status === "too-large") indexed = false;
+        return reportOf(outcome, connection.apiKey);
+      })();
+      currentLoad = { controller: running.get(callId)!, done: done.catch(() => {}) };
+      return done;
+    });
+  }
+
+  async function exportFile(
+    { format, query }: ExportRequest,
+    signal: AbortSignal,
+    onProgress: (progress: ExportProgress) => void,
+  ): Promise<ExportedFile> {
+    // A streamed export learns the team from the first user the service sends.
+    let teamId = index.teamId;
+    const client = teamClient();
+    const noticingTeam: SentTeamPages = {
+      listUsersAsSent: async (range, options) => {
+        const answer = await client.listUsersAsSent(range, options);
+        teamId ??= answer.page.users[0]?.team_id;
+        return answer;
+      },
+    };
+    let parts: BlobPart[] = [];
+    let pendingChars = 0;
+    for await (const chunk of exportChunks({ client: noticingTeam, index: indexed ? index : null }, format, query, {
+      signal,
+      onProgress,
+    })) {
+      parts.push(chunk);
+      pendingChars += chunk.length;
+      if (pendingChars > blobBatchChars) {
+        parts = [new Blob(parts)];
+        pendingChars = 0;
+      }
+    }
+    const type = format === "csv" ? "text/csv;charset=utf-8" : "application/x-ndjson;charset=utf-8";
+    return { fileName: exportFileName(teamId, format), blob: new Blob(parts, { type }) };
+  }
+
+  const api = {
+    /** First, once: where to load from. A new connection gets a new worker. */
+    connect({ baseUrl, apiKey }: WorkerConnection): void {
+      const client = createTeamClient({ maxRetryAfterMs: teamMaxRetryAfterMs, ...transport, baseUrl, apiKey: asTeamApiKey(apiKey) });
+      connection = { client, apiKey };
+    },
+    /** Drops the loaded team and loads it again. */
+    load: (callId: number, onProgress?: ProgressCallback<LoadProgress>) => load(callId, "fresh", onProgress),
+    /** Continues a stopped load (a fresh load if none stopped). */
+    resume: (callId: number, onProgress?: ProgressCallback<LoadProgress>) => load(callId, "resume", onProgress),
+    /** Stops a load or an export: a load then reports `cancelled`, an export fails. */
+    cancel(callId: number): void {
+      running.get(callId)?.abort();
+    },
+    view: (view: TeamView): Promise<TeamViewResult> => answer(async () => index.view(view)),
+    overview: ({ query, ...request }: OverviewParams): Promise<TeamOverview> => answer(async () => index.overview(query, request)),
+    exportFile: (callId: number, request: ExportRequest, onProgress?: ProgressCallback<ExportProgress>): Promise<ExportedFile> =>
+      cancellable(callId, onProgress, (signal, report) => exportFile(request, signal, report)),
+  };
+  return { api, stop: () => running.forEach((controller) => controller.abort()) };
+}
+
+export type TeamWorkerApi = ReturnType<typeof createTeamWorkerApi>["api"];
+
+function reportOf(outcome: LoadOutcome, apiKey: string): LoadReport {
+  if (outcome.status === "complete" || outcome.status === "too-large") return outcome;
+  const { resume, ...stopped } = outcome;
+  const pagesLeft = resume.pendingOffsets.length;
+  return stopped.status === "failed" ? { ...stopped, pagesLeft, error: plainError(stopped.error, apiKey) } : { ...stopped, pagesLeft };
+}
+
+/** An error made plain for the page; the key is blanked out wherever it might have slipped in. */
+function plainError(error: unknown, secret: string): WorkerError {
+  const { name, message, status } =
+    error instanceof Error ? (error as ApiError) : { name: "Error", message: String(error), status: undefined };
+  const safeMessage = secret ? message.replaceAll(secret, "[key]") : message;
+  return status === undefined ? { name, message: safeMessage } : { name, message: safeMessage, status };
+}
