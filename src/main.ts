@@ -1,6 +1,6 @@
 // The base styles come first, so each feature's styles can refine them.
 import "./app/styles.css";
-import { isEarlierKeys, savedEntries } from "./api/saved-entries.ts";
+import { hasAnyKey, isEarlierKeys, savedEntries } from "./api/saved-entries.ts";
 import { storageKeys } from "./api/stored-value.ts";
 import { lastTeamPath } from "./app/last-team-path.ts";
 import { applyTheme } from "./app/theme.ts";
@@ -50,7 +50,7 @@ const earlierSetAside = hasEarlierConnection()
 void earlierSetAside
   .then(() => {
     const { keys, teams, orgs } = savedEntries.get();
-    const mustAsk = teams.length + orgs.length > 0 && Object.keys(keys.teams).length + Object.keys(keys.orgs).length === 0;
+    const mustAsk = teams.length + orgs.length > 0 && !hasAnyKey(keys);
     const joined = import("./api/open-tabs.ts").then(({ shareKeysWithOpenTabs }) => shareKeysWithOpenTabs()).catch(() => {}); // no BroadcastChannel: this tab keeps its own keys only
     return mustAsk ? joined : undefined;
   })

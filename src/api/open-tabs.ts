@@ -4,7 +4,7 @@
  * same-origin tabs share a BroadcastChannel, and it keeps nothing: the keys stay in the tabs'
  * own storage.
  */
-import { keysOfThisTab, savedEntries, type EntryKeys } from "./saved-entries.ts";
+import { hasAnyKey, keysOfThisTab, savedEntries, type EntryKeys } from "./saved-entries.ts";
 
 export type KeysMessage =
   | { kind: "ask"; id: string }
@@ -59,8 +59,7 @@ export function keysChannel(name = "dashboard.keys"): KeysChannel {
  */
 export async function shareKeysWithOpenTabs(channel: KeysChannel = keysChannel(), timeoutMs = 300): Promise<void> {
   const { copy, remembered, parse, shareWith } = keysOfThisTab;
-  const keep = (keys: EntryKeys | undefined) =>
-    keys && (Object.keys(keys.teams).length > 0 || Object.keys(keys.orgs).length > 0) ? copy.set(keys) : copy.remove();
+  const keep = (keys: EntryKeys | undefined) => (keys && hasAnyKey(keys) ? copy.set(keys) : copy.remove());
   shareWith(channel);
   channel.listen((message) => {
     const mine = copy.get();

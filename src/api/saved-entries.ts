@@ -138,11 +138,12 @@ function load(): SavedEntries {
 /** The other open tabs, once this tab has joined them (open-tabs.ts); none in tests. */
 let openTabs: KeysChannel | undefined;
 
-const hasAny = (keys: EntryKeys) => Object.keys(keys.teams).length > 0 || Object.keys(keys.orgs).length > 0;
+/** Whether any entry has a key. */
+export const hasAnyKey = (keys: EntryKeys) => Object.keys(keys.teams).length > 0 || Object.keys(keys.orgs).length > 0;
 
 /** This tab's copy, and the remembered one when chosen; `share`: told to the other open tabs. */
 function writeKeys(keys: EntryKeys, remember: boolean, share = true) {
-  const any = hasAny(keys);
+  const any = hasAnyKey(keys);
   if (any) tabKeys.set(keys);
   else tabKeys.remove();
   if (any && remember) rememberedKeys.set(keys);
