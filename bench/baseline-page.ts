@@ -8,9 +8,10 @@
  * It is served by a small server of the bench's own, which proxies `/v2/user/` and `/logos/` to
  * the dashboard's server: the page stays same-origin, as the dashboard does, with no CORS.
  */
-import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { UserPayload } from "../src/api/contract.ts";
+import { forward } from "../e2e/service-proxy.ts";
 import { browserCall } from "./browser-call.ts";
 
 interface BaselineConfig {
@@ -242,27 +243,13 @@ export interface BaselineServer {
   close: () => Promise<void>;
 }
 
-/** Passes a request on to the dashboard's server and its answer back, unchanged. */
-function proxy(req: IncomingMessage, res: ServerResponse, target: URL) {
-  const upstream = request(
-    new URL(req.url ?? "/", target),
-    { method: req.method, headers: { ...req.headers, host: target.host } },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  upstream.on("error", (error) => res.writeHead(502, { "content-type": "text/plain" }).end(String(error)));
-  req.pipe(upstream);
-}
-
 /** Serves the baseline page on 127.0.0.1 (a free port), its API and logos from `serviceUrl`. */
 export async function startBaselineServer({ serviceUrl, apiKey }: { serviceUrl: string; apiKey: string }): Promise<BaselineServer> {
   const script = browserCall(baselineApp, { apiKey, pageSizes });
   const target = new URL(serviceUrl);
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://baseline").pathname;
-    if (/^\/(v2|logos)\//.test(path)) return proxy(req, res, target);
+    if (/^\/(v2|logos)\//.test(path)) return forward(req, res, target);
     const [type, body] =
       path === "/baseline.js"
         ? ["text/javascript", script]

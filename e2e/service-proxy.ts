@@ -73,8 +73,8 @@ function createGate(after: number) {
   };
 }
 
-/** Passes the request on to `target` and its answer back, unchanged. */
-function forward(req: IncomingMessage, res: ServerResponse, target: URL) {
+/** Passes the request on to `target` and its answer back, unchanged (the bench's baseline page uses it too). */
+export function forward(req: IncomingMessage, res: ServerResponse, target: URL) {
   const upstream = request(
     new URL(req.url ?? "/", target),
     { method: req.method, headers: { ...req.headers, host: target.host } },
@@ -83,7 +83,11 @@ function forward(req: IncomingMessage, res: ServerResponse, target: URL) {
       answer.pipe(res);
     },
   );
-  upstream.on("error", () => res.destroy()); // the tab gave up, or the test is over
+  upstream.on("error", (error) => {
+    // Unreachable: a 502 that says why; cut off midway (the tab gave up, the test is over): closed.
+    if (res.headersSent) res.destroy();
+    else res.writeHead(502, { "content-type": "text/plain" }).end(String(error));
+  });
   res.on("close", () => upstream.destroy());
   req.pipe(upstream);
 }
