@@ -42,7 +42,7 @@ const noUsers: User[] = [];
 const wholeTeamPlace = <div className="team-bar" />;
 const filtersPlace = <div className="team-facets" />;
 // The pagination bar sits under the rows, below the first screen: its code follows the first paint.
-const paginationPlace = <div className="users-pagination users-pagination-place" />;
+const paginationPlace = <div className="users-pagination" />;
 
 const noRows: TeamRow[] = [];
 const lowerCase = (text: string) => text.toLowerCase();
