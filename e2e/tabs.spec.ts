@@ -6,6 +6,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { storageKeys } from "../src/api/stored-value.ts";
 import { expect, test } from "./fixtures.ts";
+import { entriesOf } from "./store-connection.ts";
 import { TeamsPage } from "./kit/teams-page.ts";
 import { UsersPage } from "./kit/users-page.ts";
 
@@ -140,4 +141,33 @@ test("the switcher keeps what is typed while its code loads on the first open", 
   await expect(switcher.search).toHaveValue("sleep");
   await page.keyboard.press("Enter");
   await expect(new UsersPage(page).pagination).toContainText("of 2,500");
+});
+
+test("keys remembered before tabs shared them (in localStorage only) still open the team, in every tab, and stay when remembering stops", async ({
+  page,
+  context,
+  demo,
+}) => {
+  // What the version before wrote when keys were remembered: the entries, and the keys in localStorage alone.
+  const saved = entriesOf({ teamApiKey: demo.smallTeam.api_key, teamId: demo.smallTeam.team_id, label: "Pilot" });
+  await page.goto("/app-info.json"); // the dashboard's origin, without the app
+  await page.evaluate(
+    ({ names, saved }) => {
+      localStorage.setItem(names.entries, JSON.stringify(saved.entries));
+      localStorage.setItem(names.keys, JSON.stringify(saved.keys));
+    },
+    { names: storageKeys, saved },
+  );
+  await page.goto(`/t/${demo.smallTeam.team_id}/users`);
+  await expect(new UsersPage(page).pagination).toContainText("of 8");
+  const other = await newTab(context, `/t/${demo.smallTeam.team_id}/users`);
+  await expect(new UsersPage(other).pagination).toContainText("of 8");
+
+  await page.goto("/settings");
+  await expect(page.getByLabel("Remember keys on this device")).toBeChecked();
+  await page.getByLabel("Remember keys on this device").uncheck();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect.poll(async () => (await storedKeys(other)).local).toBeNull();
+  await other.reload();
+  await expect(new UsersPage(other).pagination).toContainText("of 8");
 });
