@@ -1,6 +1,7 @@
 /**
- * The service's contract, written once: the dashboard parses responses with it and the
- * reference service checks seeds and builds responses with it.
+ * The service's contract, written once: the reference service checks seeds and builds responses
+ * with it, and the dashboard's hand-written reader (`contract-reader.ts`) is proven to read
+ * exactly as `tolerant` and `errorBodySchema` do.
  *
  * Two readings of the same shapes: `contract` is exact about formats (UUIDs, timestamps with
  * an offset, calendar dates) and is what the reference service stores and promises; `tolerant`

@@ -2,10 +2,10 @@
  * List users — `GET /v2/user/`: the fetcher, the query keys and the query options, so every
  * feature that reads a page of users reads it the same way and shares the cache.
  */
-import * as z from "zod/mini";
 import type { Connection } from "./connection.ts";
 import { teamTag } from "./connection.ts";
-import { tolerant, type UserPage } from "./contract.ts";
+import type { UserPage } from "./contract.ts";
+import { readUserPage } from "./contract-reader.ts";
 import type { OperationWords } from "./describe-error.ts";
 import { ContractError } from "./errors.ts";
 import { joinUrl, send, type CallOptions, type TransportOptions } from "./http.ts";
@@ -48,12 +48,12 @@ export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOp
         },
         transport,
       );
-      const parsed = z.safeParse(tolerant.userPage, body);
-      if (!parsed.success) {
-        const where = parsed.error.issues[0]?.path.join(".") || "the body";
+      const read = readUserPage(body);
+      if ("mismatch" in read) {
+        const where = read.mismatch.join(".") || "the body";
         throw new ContractError(`The service's user page does not match the contract (at ${where})`, status);
       }
-      return { page: parsed.data, sent: (body as { users: unknown[] }).users };
+      return { page: read.page, sent: (body as { users: unknown[] }).users };
     },
 
     /** A page of the team's users. Retried on network errors, 429 and 503. */

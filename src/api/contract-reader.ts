@@ -1,0 +1,110 @@
+/**
+ * The dashboard's reading of the service's answers, written by hand: it accepts and refuses
+ * exactly what `tolerant.userPage` and `errorBodySchema` of `contract.ts` do, and names the same
+ * first problem (the property tests of `contract-reader.test.ts` hold it to that). A page of
+ * 500 users is read in a fraction of zod's time, and the first page's code carries no zod.
+ */
+import type { ErrorBody, UserPage } from "./contract.ts";
+
+export type ContractPath = (string | number)[];
+
+type Json = Record<string, unknown>;
+
+/** The first problem, where zod would report it: thrown from deep inside, its path built on the way out. */
+class Mismatch {
+  readonly path: ContractPath;
+  constructor(...path: ContractPath) {
+    this.path = path;
+  }
+}
+
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+
+function object(value: unknown): Json {
+  if (!isObject(value)) throw new Mismatch();
+  return value;
+}
+
+function strings(record: Json, keys: readonly string[]): void {
+  for (const key of keys) if (typeof record[key] !== "string") throw new Mismatch(key);
+}
+
+/** Absent, or an object with these string fields (`orNull`: or null). */
+function optional(record: Json, key: string, fields: readonly string[], orNull: boolean): void {
+  const value = record[key];
+  if (value === undefined || (orNull && value === null)) return;
+  if (!isObject(value)) throw new Mismatch(key);
+  for (const field of fields) if (typeof value[field] !== "string") throw new Mismatch(key, field);
+}
+
+const sourceInfoKeys = ["logo", "name", "slug"];
+
+/** Checks a connected source; returns it, or a copy naming its provider `source` alone. */
+function readConnectedSource(value: unknown): Json {
+  const source = object(value);
+  if (typeof source.created_on !== "string") throw new Mismatch("created_on");
+  optional(source, "source", sourceInfoKeys, false);
+  optional(source, "provider", sourceInfoKeys, false);
+  if (source.source === undefined && source.provider === undefined) throw new Mismatch("source");
+  if (!("provider" in source)) return source;
+  const { source: spec, provider, ...rest } = source;
+  return { ...rest, source: spec ?? provider };
+}
+
+/** Checks a user; returns it, or a copy where a connected source changed. */
+function readUser(value: unknown): Json {
+  const user = object(value);
+  strings(user, ["user_id", "team_id", "client_user_id", "created_on"]);
+  const sources = user.connected_sources;
+  if (!Array.isArray(sources)) throw new Mismatch("connected_sources");
+  const read = readAll(sources, readConnectedSource, "connected_sources");
+  optional(user, "fallback_birth_date", ["source_slug", "updated_at", "value"], true);
+  optional(user, "fallback_time_zone", ["id", "source_slug", "updated_at"], true);
+  return read === sources ? user : { ...user, connected_sources: read };
+}
+
+/** Each item read; the same array when no item changed. */
+function readAll(items: unknown[], read: (item: unknown) => unknown, key: string): unknown[] {
+  let changed: unknown[] | undefined;
+  for (let i = 0; i < items.length; i++) {
+    let item: unknown;
+    try {
+      item = read(items[i]);
+    } catch (error) {
+      if (error instanceof Mismatch) error.path.unshift(key, i);
+      throw error;
+    }
+    if (item !== items[i]) (changed ??= items.slice())[i] = item;
+  }
+  return changed ?? items;
+}
+
+/** A page of users as the contract reads it, or the path of its first problem. */
+export function readUserPage(body: unknown): { page: UserPage } | { mismatch: ContractPath } {
+  try {
+    const page = object(body);
+    if (!Array.isArray(page.users)) throw new Mismatch("users");
+    const users = readAll(page.users, readUser, "users");
+    for (const key of ["total", "offset", "limit"]) if (!isCount(page[key])) throw new Mismatch(key);
+    return { page: (users === page.users ? page : { ...page, users }) as UserPage };
+  } catch (error) {
+    if (error instanceof Mismatch) return { mismatch: error.path };
+    throw error;
+  }
+}
+
+const isValidationItem = (item: unknown) =>
+  isObject(item) &&
+  typeof item.type === "string" &&
+  Array.isArray(item.loc) &&
+  item.loc.every((part) => typeof part === "string" || (typeof part === "number" && Number.isFinite(part))) &&
+  typeof item.msg === "string" &&
+  (item.ctx === undefined || isObject(item.ctx));
+
+/** `{"detail": "…"}` or `{"detail": [validation errors]}`, as the contract reads it; else undefined. */
+export function readErrorBody(body: unknown): ErrorBody | undefined {
+  if (!isObject(body)) return undefined;
+  const { detail } = body;
+  return typeof detail === "string" || (Array.isArray(detail) && detail.every(isValidationItem)) ? (body as ErrorBody) : undefined;
+}
