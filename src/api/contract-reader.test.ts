@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { errorBodySchema, tolerant } from "./contract.ts";
-import { readErrorBody, readUserPage } from "./contract-reader.ts";
+import { checkUserPage, readErrorBody, readUserPage } from "./contract-reader.ts";
 
 const text = fc.string({ maxLength: 12 });
 const extraFields = fc.dictionary(fc.constantFrom("cohort", "note", "next_cursor", "tags"), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 });
@@ -69,7 +69,10 @@ function zodReading(body: unknown) {
 }
 
 function sameAsZod(body: unknown) {
-  expect(readUserPage(body)).toEqual(zodReading(body));
+  const zod = zodReading(body);
+  expect(readUserPage(body)).toEqual(zod);
+  // The check alone refuses alike, and accepts the page as it was sent.
+  expect(checkUserPage(body)).toEqual("mismatch" in zod ? zod : { page: body });
 }
 
 describe("readUserPage reads exactly as the contract", () => {

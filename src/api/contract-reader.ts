@@ -4,7 +4,7 @@
  * first problem (the property tests of `contract-reader.test.ts` hold it to that). A page of
  * 500 users is read in a fraction of zod's time, and the first page's code carries no zod.
  */
-import type { ErrorBody, UserPage } from "./contract.ts";
+import type { ErrorBody, SentUser, SentUserPage, UserPage } from "./contract.ts";
 
 export type ContractPath = (string | number)[];
 
@@ -40,58 +40,69 @@ function optional(record: Json, key: string, fields: readonly string[], orNull: 
 
 const sourceInfoKeys = ["logo", "name", "slug"];
 
-/** Checks a connected source; returns it, or a copy naming its provider `source` alone. */
-function readConnectedSource(value: unknown): Json {
+function checkConnectedSource(value: unknown): void {
   const source = object(value);
   if (typeof source.created_on !== "string") throw new Mismatch("created_on");
   optional(source, "source", sourceInfoKeys, false);
   optional(source, "provider", sourceInfoKeys, false);
   if (source.source === undefined && source.provider === undefined) throw new Mismatch("source");
-  if (!("provider" in source)) return source;
-  const { source: spec, provider, ...rest } = source;
-  return { ...rest, source: spec ?? provider };
 }
 
-/** Checks a user; returns it, or a copy where a connected source changed. */
-function readUser(value: unknown): Json {
+function checkUser(value: unknown): void {
   const user = object(value);
   strings(user, ["user_id", "team_id", "client_user_id", "created_on"]);
-  const sources = user.connected_sources;
-  if (!Array.isArray(sources)) throw new Mismatch("connected_sources");
-  const read = readAll(sources, readConnectedSource, "connected_sources");
+  if (!Array.isArray(user.connected_sources)) throw new Mismatch("connected_sources");
+  checkEach(user.connected_sources, checkConnectedSource, "connected_sources");
   optional(user, "fallback_birth_date", ["source_slug", "updated_at", "value"], true);
   optional(user, "fallback_time_zone", ["id", "source_slug", "updated_at"], true);
-  return read === sources ? user : { ...user, connected_sources: read };
 }
 
-/** Each item read; the same array when no item changed. */
-function readAll(items: unknown[], read: (item: unknown) => unknown, key: string): unknown[] {
-  let changed: unknown[] | undefined;
+function checkEach(items: unknown[], check: (item: unknown) => void, key: string): void {
   for (let i = 0; i < items.length; i++) {
-    let item: unknown;
     try {
-      item = read(items[i]);
+      check(items[i]);
     } catch (error) {
       if (error instanceof Mismatch) error.path.unshift(key, i);
       throw error;
     }
-    if (item !== items[i]) (changed ??= items.slice())[i] = item;
   }
-  return changed ?? items;
 }
 
-/** A page of users as the contract reads it, or the path of its first problem. */
-export function readUserPage(body: unknown): { page: UserPage } | { mismatch: ContractPath } {
+/**
+ * A page of users checked against the contract and left as sent (a connected source may name its
+ * provider `provider`), or the path of its first problem: what the whole-team load indexes.
+ */
+export function checkUserPage(body: unknown): { page: SentUserPage } | { mismatch: ContractPath } {
   try {
     const page = object(body);
     if (!Array.isArray(page.users)) throw new Mismatch("users");
-    const users = readAll(page.users, readUser, "users");
+    checkEach(page.users, checkUser, "users");
     for (const key of ["total", "offset", "limit"]) if (!isCount(page[key])) throw new Mismatch(key);
-    return { page: (users === page.users ? page : { ...page, users }) as UserPage };
+    return { page: page as unknown as SentUserPage };
   } catch (error) {
     if (error instanceof Mismatch) return { mismatch: error.path };
     throw error;
   }
+}
+
+/** A page of users as the contract reads it (`provider` read as `source`), or the path of its first problem. */
+export function readUserPage(body: unknown): { page: UserPage } | { mismatch: ContractPath } {
+  const checked = checkUserPage(body);
+  if ("mismatch" in checked) return checked;
+  const { page } = checked;
+  // Only what changes is copied: a user with no `provider` is the object that was sent.
+  const users = page.users.map((user) =>
+    user.connected_sources.some((source) => "provider" in source)
+      ? { ...user, connected_sources: user.connected_sources.map(sourceNamed) }
+      : user,
+  );
+  return { page: (users.some((user, i) => user !== page.users[i]) ? { ...page, users } : page) as UserPage };
+}
+
+function sourceNamed(connected: SentUser["connected_sources"][number]) {
+  if (!("provider" in connected)) return connected;
+  const { source, provider, ...rest } = connected;
+  return { ...rest, source: source ?? provider };
 }
 
 const isValidationItem = (item: unknown) =>

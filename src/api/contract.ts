@@ -97,6 +97,9 @@ export const errorBodySchema = z.looseObject({
 export type ConnectedSource = z.output<typeof tolerant.connectedSource>;
 export type User = z.output<typeof tolerant.user>;
 export type UserPage = z.output<typeof tolerant.userPage>;
+/** A user as the service sends it, checked: `source` or its alias `provider` on each connected source. */
+export type SentUser = z.input<typeof tolerant.user>;
+export type SentUserPage = z.input<typeof tolerant.userPage>;
 /** A user as the service sends it: `source` and its alias `provider` on each connected source. */
 export type UserPayload = z.input<typeof contract.user>;
 export type ValidationErrorItem = z.infer<typeof validationErrorItemSchema>;
