@@ -1,5 +1,5 @@
 /** A typed array that grows as values are pushed: the columns of the team index. */
-type NumberArray = Int32Array | Uint32Array | Float64Array;
+type NumberArray = Uint8Array | Uint16Array | Int32Array | Uint32Array | Float64Array;
 
 export class GrowableArray<A extends NumberArray> {
   #items: A;
@@ -36,6 +36,7 @@ export class GrowableArray<A extends NumberArray> {
   }
 }
 
+export const growableUint16 = () => new GrowableArray((n) => new Uint16Array(n));
 export const growableUint32 = () => new GrowableArray((n) => new Uint32Array(n));
 export const growableInt32 = () => new GrowableArray((n) => new Int32Array(n));
 export const growableFloat64 = () => new GrowableArray((n) => new Float64Array(n));
