@@ -18,8 +18,8 @@ export class GrowableArray<A extends NumberArray> {
 
   push(value: number): void {
     if (this.#length === this.#items.length) {
-      // Doubling keeps the copies amortized O(1) per value.
-      const larger = this.allocate(this.#items.length * 2);
+      // Growing by half keeps the copies amortized O(1) per value, and the unused tail under a third.
+      const larger = this.allocate(Math.ceil(this.#items.length * 1.5));
       larger.set(this.#items);
       this.#items = larger;
     }
