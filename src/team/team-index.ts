@@ -18,7 +18,7 @@ import {
   type OverviewRequest,
   type TeamOverview,
 } from "./team-overview.ts";
-import { orderRows, type Ordering, type SortColumn, type SortKey } from "./team-sort.ts";
+import { orderByRanks, rankValues, type Ordering, type Ranks, type SortColumn, type SortKey } from "./team-sort.ts";
 
 export interface TeamSort {
   column: SortColumn;
@@ -308,35 +308,36 @@ export class TeamIndex {
     let ordering = this.#orderings.get(column);
     if (!ordering) {
       const offsets = this.#serviceOffsets.view();
-      // Rows are appended in the service's order unless the team shifted while it loaded.
-      ordering = column === "service" && isAscending(offsets) ? inOrder(offsets.length) : orderRows(this.#sortKeys(column), offsets);
+      if (column !== "service") ordering = orderByRanks(this.#ranks(column), this.#ordering("service").ascending);
+      // Rows are appended in the service's order, unless the team shifted while it loaded.
+      else ordering = isAscending(offsets) ? inOrder(offsets.length) : orderByRanks(rankValues(offsets), inOrder(offsets.length).ascending);
       this.#orderings.set(column, ordering);
     }
     return ordering;
   }
 
-  /** Each row's key in a column; undefined where the user has no value (sorted last). */
-  #sortKeys(column: SortColumn | "service"): (SortKey | undefined)[] {
+  /** Each row's rank in a column. */
+  #ranks(column: SortColumn): Ranks {
     const perRow = (key: (row: number) => SortKey | undefined) => Array.from({ length: this.size }, (_, row) => key(row));
-    const valueOf = (dictionary: Interner, code: number) => (code < 0 ? undefined : dictionary.value(code));
+    /** Ranks of an interned column: its few distinct values are ranked, then each row takes its code's. */
+    const byCode = (dictionary: Interner, codes: ArrayLike<number>): Ranks => {
+      const { ranks: codeRanks, count } = rankValues(dictionary.values);
+      return { ranks: Int32Array.from(codes, (code) => (code < 0 ? -1 : codeRanks[code]!)), count };
+    };
     switch (column) {
-      case "service":
-        return perRow((row) => this.#serviceOffsets.at(row));
       case "client_user_id":
         // Case-insensitive; IDs that differ only in case keep the service's order.
-        return perRow((row) => this.#ids.clientUserId(row).toLowerCase());
+        return rankValues(perRow((row) => this.#ids.clientUserId(row).toLowerCase()));
       case "created_on":
-        return perRow((row) => this.#createdOn.ms(row));
-      case "connected_sources": {
-        const ranks = this.#sourceListRanks();
-        return perRow((row) => ranks[row]);
-      }
+        return rankValues(this.#createdOn.msView());
+      case "connected_sources":
+        return { ranks: Int32Array.from(this.#sourceListRanks()), count: this.size };
       case "birth_date":
-        return perRow((row) => valueOf(this.#birthDates, this.#birthDateCodes.at(row)));
+        return byCode(this.#birthDates, this.#birthDateCodes.view());
       case "time_zone":
-        return perRow((row) => valueOf(this.#timeZones, this.#timeZoneCodes.at(row)));
+        return byCode(this.#timeZones, this.#timeZoneCodes.view());
       case "team_id":
-        return perRow((row) => this.#teamIds.value(this.#teamCodes.at(row)));
+        return byCode(this.#teamIds, this.#teamCodes.view());
     }
   }
 
