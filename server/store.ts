@@ -1,4 +1,4 @@
-/** Every query of the reference service, on prepared statements, and the listed teams' users it keeps joined. */
+/** Every query of the reference service, on prepared statements. */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { renderMissingDocuments, type Db } from "./database.ts";
 import { instantMicros } from "./instant.ts";
@@ -33,11 +33,19 @@ function extraJson(record: Record<string, unknown>, known: ReadonlySet<string>):
   return Object.keys(extra).length > 0 ? JSON.stringify(extra) : null;
 }
 
+/** The list operation's two reads, named so that a test can check their query plans. */
+export const pageSql = {
+  // A seek in users_page to (team, offset), then `limit` entries: the same cost at any offset.
+  documents: "SELECT document FROM users WHERE team_id = ? AND position >= ? ORDER BY position LIMIT ?",
+  // Positions run 0 to n − 1 in a team, so its size is its last position + 1, read at the index's end.
+  teamSize: "SELECT coalesce(max(position) + 1, 0) FROM users WHERE team_id = ?",
+};
+
 export function createStore(db: Db) {
   const statements = {
     findKey: db.prepare<[Buffer], KeyRow>("SELECT key_hash, kind, org_id, team_id FROM api_keys WHERE key_hash = ?"),
-    // Each document followed by a comma, so that the team's documents join by concatenation.
-    teamDocuments: db.prepare<[string], string>("SELECT document || ',' FROM users WHERE team_id = ? ORDER BY position").pluck(),
+    pageDocuments: db.prepare<[string, number, number], string>(pageSql.documents).pluck(),
+    teamSize: db.prepare<[string], number>(pageSql.teamSize).pluck(),
     rankUsers: db.prepare(`
       UPDATE users SET position = ranked.rank
       FROM (SELECT id, row_number() OVER (PARTITION BY team_id ORDER BY created_on_us, user_id) - 1 AS rank FROM users) AS ranked
@@ -72,34 +80,11 @@ export function createStore(db: Db) {
       : { kind: "management", orgId: row.org_id, teamId: null };
   }
 
-  // Users are only written by seeding, so a team's documents do not change while the team
-  // exists: each team is joined once, when first listed, and a page is a slice of it. A delete
-  // or a seed drops what it changes. (Another process can only seed a new database, and a team
-  // it deletes loses its keys, which are looked up in the database on every request.)
-  const joinedTeams = new Map<string, JoinedUsers>();
-
-  function joinedUsers(teamId: string): JoinedUsers {
-    let joined = joinedTeams.get(teamId);
-    if (!joined) {
-      const documents = statements.teamDocuments.all(teamId);
-      const starts = new Float64Array(documents.length + 1);
-      documents.forEach((document, i) => (starts[i + 1] = starts[i]! + Buffer.byteLength(document)));
-      const json = Buffer.allocUnsafe(starts[documents.length]!);
-      documents.forEach((document, i) => json.write(document, starts[i]!));
-      joined = { json, starts };
-      joinedTeams.set(teamId, joined);
-    }
-    return joined;
-  }
-
   /** A page of the team's users exactly as the list operation sends it: a User page, as JSON bytes. */
   function userPageJson(teamId: string, offset: number, limit: number): Buffer<ArrayBuffer> {
-    const { json, starts } = joinedUsers(teamId);
-    const total = starts.length - 1;
-    const [first, end] = [Math.min(offset, total), Math.min(offset + limit, total)];
-    // Up to, not including, the comma after the page's last user.
-    const users = end > first ? json.subarray(starts[first], starts[end]! - 1) : json.subarray(0, 0);
-    return Buffer.concat([pageHead, users, Buffer.from(`],"total":${total},"offset":${offset},"limit":${limit}}`)]);
+    const users = statements.pageDocuments.all(teamId, offset, limit).join(",");
+    const total = statements.teamSize.get(teamId) ?? 0;
+    return Buffer.from(`{"users":[${users}],"total":${total},"offset":${offset},"limit":${limit}}`);
   }
 
   /** Deletes the team, its users, their sources and the team's keys; false when the org has no such team. */
@@ -109,7 +94,6 @@ export function createStore(db: Db) {
     statements.deleteUsers.run(teamId);
     statements.deleteKeys.run(teamId);
     statements.deleteTeam.run(teamId);
-    joinedTeams.delete(teamId);
     return true;
   });
 
@@ -127,7 +111,6 @@ export function createStore(db: Db) {
     }
     statements.rankUsers.run();
     statements.renderMissingDocuments.run();
-    joinedTeams.clear();
   });
 
   function insertUser(teamId: string, user: ParsedSeed["orgs"][number]["teams"][number]["users"][number]) {
@@ -148,13 +131,5 @@ export function createStore(db: Db) {
 
   return { findKey, userPageJson, deleteTeam, applySeed };
 }
-
-/** A team's users in page order, joined: user i is `json` from `starts[i]` to the comma before `starts[i + 1]`. */
-interface JoinedUsers {
-  json: Buffer;
-  starts: Float64Array;
-}
-
-const pageHead = Buffer.from('{"users":[');
 
 export type Store = ReturnType<typeof createStore>;
