@@ -1,6 +1,6 @@
 /** Every query of the reference service, on prepared statements. */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { renderMissingDocuments, type Db } from "./database.ts";
+import type { Db } from "./database.ts";
 import { instantMicros } from "./instant.ts";
 import type { ParsedSeed } from "./seed-file.ts";
 
@@ -46,11 +46,6 @@ export function createStore(db: Db) {
     findKey: db.prepare<[Buffer], KeyRow>("SELECT key_hash, kind, org_id, team_id FROM api_keys WHERE key_hash = ?"),
     pageDocuments: db.prepare<[string, number, number], string>(pageSql.documents).pluck(),
     teamSize: db.prepare<[string], number>(pageSql.teamSize).pluck(),
-    rankUsers: db.prepare(`
-      UPDATE users SET position = ranked.rank
-      FROM (SELECT id, row_number() OVER (PARTITION BY team_id ORDER BY created_on_us, user_id) - 1 AS rank FROM users) AS ranked
-      WHERE users.id = ranked.id AND users.position <> ranked.rank`),
-    renderMissingDocuments: db.prepare(renderMissingDocuments),
     teamOrg: db.prepare<[string], { org_id: string }>("SELECT org_id FROM teams WHERE team_id = ?"),
     deleteSources: db.prepare<[string]>("DELETE FROM connected_sources WHERE user_ref IN (SELECT id FROM users WHERE team_id = ?)"),
     deleteUsers: db.prepare<[string]>("DELETE FROM users WHERE team_id = ?"),
@@ -61,10 +56,10 @@ export function createStore(db: Db) {
     insertKey: db.prepare<[Buffer, string, string, string | null]>(
       "INSERT INTO api_keys (key_hash, kind, org_id, team_id) VALUES (?, ?, ?, ?)",
     ),
-    insertUser: db.prepare<[string, string, string, string, number, string | null, string | null, string | null]>(`
-      INSERT INTO users (user_id, team_id, client_user_id, created_on, created_on_us,
-                         fallback_birth_date, fallback_time_zone, extra)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+    insertUser: db.prepare<[string, string, string, string, number, number, string | null, string | null, string | null, string]>(`
+      INSERT INTO users (user_id, team_id, client_user_id, created_on, created_on_us, position,
+                         fallback_birth_date, fallback_time_zone, extra, document)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     insertSource: db.prepare<[number | bigint, number, string, string, string | null]>(
       "INSERT INTO connected_sources (user_ref, position, created_on, source, extra) VALUES (?, ?, ?, ?, ?)",
     ),
@@ -106,23 +101,23 @@ export function createStore(db: Db) {
         const teamId = team.team_id.toLowerCase();
         statements.insertTeam.run(teamId, orgId, team.name);
         statements.insertKey.run(hashKey(team.api_key), "team", orgId, teamId);
-        for (const user of team.users) insertUser(teamId, user);
+        inPageOrder(team.users).forEach((user, position) => insertUser(teamId, position, user));
       }
     }
-    statements.rankUsers.run();
-    statements.renderMissingDocuments.run();
   });
 
-  function insertUser(teamId: string, user: ParsedSeed["orgs"][number]["teams"][number]["users"][number]) {
+  function insertUser(teamId: string, position: number, user: SeedUser) {
     const { lastInsertRowid } = statements.insertUser.run(
       user.user_id,
       teamId,
       user.client_user_id,
       user.created_on,
       instantMicros(user.created_on),
+      position,
       user.fallback_birth_date ? JSON.stringify(user.fallback_birth_date) : null,
       user.fallback_time_zone ? JSON.stringify(user.fallback_time_zone) : null,
       extraJson(user, userFields),
+      userDocument(teamId, user),
     );
     user.connected_sources.forEach(({ created_on, source, ...rest }, position) => {
       statements.insertSource.run(lastInsertRowid, position, created_on, JSON.stringify(source), extraJson(rest, new Set()));
@@ -130,6 +125,36 @@ export function createStore(db: Db) {
   }
 
   return { findKey, userPageJson, deleteTeam, applySeed };
+}
+
+type SeedUser = ParsedSeed["orgs"][number]["teams"][number]["users"][number];
+
+/** A team's users in page order: by instant, then by user_id as SQLite compares text (UTF-16 order is byte order for UUIDs). */
+function inPageOrder(users: readonly SeedUser[]): SeedUser[] {
+  const instants = users.map((user) => instantMicros(user.created_on));
+  const order = users.map((_, i) => i);
+  order.sort((a, b) => instants[a]! - instants[b]! || compareText(users[a]!.user_id, users[b]!.user_id));
+  return order.map((i) => users[i]!);
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The user's JSON exactly as the list operation sends it: the contract's fields in its order,
+ * `provider` beside `source`, then the unknown fields as seeded. Written once, with the user.
+ */
+function userDocument(teamId: string, user: SeedUser): string {
+  const { user_id, team_id: _, client_user_id, created_on, connected_sources, fallback_birth_date, fallback_time_zone, ...unknown } = user;
+  return JSON.stringify({
+    user_id,
+    team_id: teamId,
+    client_user_id,
+    created_on,
+    connected_sources: connected_sources.map(({ created_on, source, ...rest }) => ({ created_on, source, provider: source, ...rest })),
+    fallback_birth_date: fallback_birth_date ?? null,
+    fallback_time_zone: fallback_time_zone ?? null,
+    ...unknown,
+  });
 }
 
 export type Store = ReturnType<typeof createStore>;
