@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { spawnServer, type SpawnedServer } from "../server/spawn-server.ts";
+import { residentMemory } from "./service-memory.ts";
 
 export interface ServiceBenchOptions {
   /** Users in the large team (default 100,000; at least 500). */
@@ -47,6 +48,8 @@ export interface ServiceBenchFigures {
   rounds: number;
   connections: number;
   pages: PageFigures[];
+  /** The service's resident memory after its runs, and at its peak (seeding included), in bytes; undefined off Linux. */
+  serviceMemory: { bytes: number; peakBytes: number } | undefined;
 }
 
 const connections = 8;
@@ -112,7 +115,7 @@ export async function runServiceBench(options: ServiceBenchOptions = {}): Promis
         ratio: serviceRequestsPerSecond / bareRequestsPerSecond,
       });
     }
-    return { users, seconds, rounds, connections, pages: figures };
+    return { users, seconds, rounds, connections, pages: figures, serviceMemory: residentMemory(service.child.pid!) };
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     rmSync(dir, { recursive: true, force: true });
@@ -158,6 +161,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
       "bare req/s": Math.round(page.bareRequestsPerSecond),
       "service/bare": page.ratio.toFixed(2),
     })),
+  );
+  const memory = figures.serviceMemory;
+  const megabytes = (bytes: number) => `${Math.round(bytes / 1e6).toLocaleString("en")} MB`;
+  console.log(
+    memory
+      ? `Service memory (RSS): ${megabytes(memory.bytes)} after the runs, ${megabytes(memory.peakBytes)} at its peak.`
+      : "Service memory: not measured (no /proc).",
   );
   const last = figures.pages.at(-1)!;
   console.log(`Medians of ${figures.rounds} alternating rounds of ${figures.seconds} s; bare: node:http sending the same bytes.`);

@@ -82,8 +82,7 @@ test("search finds a user who sits on a far page", async ({ page }) => {
 test("facet counts equal those computed from the seed, and combine", async ({ page, expectAccessible }) => {
   const bySource = new Map<string, number>();
   for (const user of seeded) {
-    for (const slug of new Set(user.connected_sources.map((c) => (c.source ?? c.provider)!.slug)))
-      bySource.set(slug, (bySource.get(slug) ?? 0) + 1);
+    for (const slug of new Set(user.connected_sources.map((c) => c.source.slug))) bySource.set(slug, (bySource.get(slug) ?? 0) + 1);
   }
   const noSource = seeded.filter((u) => u.connected_sources.length === 0).length;
   await loadWholeTeam(page);
@@ -92,7 +91,7 @@ test("facet counts equal those computed from the seed, and combine", async ({ pa
   const options = page.getByRole("group", { name: "Connected source" });
   await expect(options.getByRole("checkbox", { name: /^Oura/ })).toBeVisible();
   for (const [slug, count] of bySource) {
-    const name = seeded.flatMap((u) => u.connected_sources).find((c) => (c.source ?? c.provider)!.slug === slug)!.source!.name;
+    const name = seeded.flatMap((u) => u.connected_sources).find((c) => c.source.slug === slug)!.source.name;
     await expect(options.locator("label").filter({ hasText: new RegExp(`^${name}`) })).toContainText(count.toLocaleString("en"));
   }
   await expect(options.locator("label").filter({ hasText: /^No source/ })).toContainText(noSource.toLocaleString("en"));

@@ -9,8 +9,9 @@ const sourceObject = "json_object('created_on', s.created_on, 'source', json(s.s
 /**
  * Writes the JSON of each user that has none yet into `users.document`, exactly as the list
  * operation sends it: the known fields in the contract's order, then the unknown ones (a JSON
- * object in `extra`). Run by migration 2 for the users stored before it, and by each seed for
- * the users it adds. A change to what a document holds needs a new migration that clears them.
+ * object in `extra`). Migration 2 runs it for the users stored before it; a seed writes each
+ * user's document with the user (`userDocument` in store.ts, the same bytes: page-bytes.test.ts).
+ * A change to what a document holds needs a new migration that clears them.
  */
 export const renderMissingDocuments = `
   UPDATE users AS u SET document = ${spliceSql(

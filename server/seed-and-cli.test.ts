@@ -76,6 +76,11 @@ describe("demo seed", () => {
     expect(offsets.size).toBeGreaterThan(5);
   });
 
+  it("is already what parsing it gives, since seeding the demo does not parse it", () => {
+    const seed = demoSeed(300);
+    expect(parseSeed(structuredClone(seed))).toStrictEqual(seed);
+  });
+
   it("is deterministic apart from the keys", () => {
     const strip = (s: ReturnType<typeof demoSeed>) =>
       JSON.stringify(s, (k, v: unknown) => (k === "api_key" || k === "management_key" ? undefined : v));

@@ -37,7 +37,7 @@ export interface OpenedStore {
 
 function loadSeed(seed: string | SeedFile, demoUsers: number | undefined): ParsedSeed {
   if (typeof seed !== "string") return parseSeed(seed);
-  if (seed === "demo") return parseSeed(demoSeed(demoUsers));
+  if (seed === "demo") return demoSeed(demoUsers);
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(seed, "utf8"));

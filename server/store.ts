@@ -1,6 +1,6 @@
-/** Every query of the reference service, on prepared statements, and the listed teams' users it keeps joined. */
+/** Every query of the reference service, on prepared statements. */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { renderMissingDocuments, type Db } from "./database.ts";
+import type { Db } from "./database.ts";
 import { instantMicros } from "./instant.ts";
 import type { ParsedSeed } from "./seed-file.ts";
 
@@ -33,16 +33,19 @@ function extraJson(record: Record<string, unknown>, known: ReadonlySet<string>):
   return Object.keys(extra).length > 0 ? JSON.stringify(extra) : null;
 }
 
+/** The list operation's two reads, named so that a test can check their query plans. */
+export const pageSql = {
+  // A seek in users_page to (team, offset), then `limit` entries: the same cost at any offset.
+  documents: "SELECT document FROM users WHERE team_id = ? AND position >= ? ORDER BY position LIMIT ?",
+  // Positions run 0 to n − 1 in a team, so its size is its last position + 1, read at the index's end.
+  teamSize: "SELECT coalesce(max(position) + 1, 0) FROM users WHERE team_id = ?",
+};
+
 export function createStore(db: Db) {
   const statements = {
     findKey: db.prepare<[Buffer], KeyRow>("SELECT key_hash, kind, org_id, team_id FROM api_keys WHERE key_hash = ?"),
-    // Each document followed by a comma, so that the team's documents join by concatenation.
-    teamDocuments: db.prepare<[string], string>("SELECT document || ',' FROM users WHERE team_id = ? ORDER BY position").pluck(),
-    rankUsers: db.prepare(`
-      UPDATE users SET position = ranked.rank
-      FROM (SELECT id, row_number() OVER (PARTITION BY team_id ORDER BY created_on_us, user_id) - 1 AS rank FROM users) AS ranked
-      WHERE users.id = ranked.id AND users.position <> ranked.rank`),
-    renderMissingDocuments: db.prepare(renderMissingDocuments),
+    pageDocuments: db.prepare<[string, number, number], string>(pageSql.documents).pluck(),
+    teamSize: db.prepare<[string], number>(pageSql.teamSize).pluck(),
     teamOrg: db.prepare<[string], { org_id: string }>("SELECT org_id FROM teams WHERE team_id = ?"),
     deleteSources: db.prepare<[string]>("DELETE FROM connected_sources WHERE user_ref IN (SELECT id FROM users WHERE team_id = ?)"),
     deleteUsers: db.prepare<[string]>("DELETE FROM users WHERE team_id = ?"),
@@ -53,10 +56,10 @@ export function createStore(db: Db) {
     insertKey: db.prepare<[Buffer, string, string, string | null]>(
       "INSERT INTO api_keys (key_hash, kind, org_id, team_id) VALUES (?, ?, ?, ?)",
     ),
-    insertUser: db.prepare<[string, string, string, string, number, string | null, string | null, string | null]>(`
-      INSERT INTO users (user_id, team_id, client_user_id, created_on, created_on_us,
-                         fallback_birth_date, fallback_time_zone, extra)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+    insertUser: db.prepare<[string, string, string, string, number, number, string | null, string | null, string | null, string]>(`
+      INSERT INTO users (user_id, team_id, client_user_id, created_on, created_on_us, position,
+                         fallback_birth_date, fallback_time_zone, extra, document)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     insertSource: db.prepare<[number | bigint, number, string, string, string | null]>(
       "INSERT INTO connected_sources (user_ref, position, created_on, source, extra) VALUES (?, ?, ?, ?, ?)",
     ),
@@ -72,34 +75,11 @@ export function createStore(db: Db) {
       : { kind: "management", orgId: row.org_id, teamId: null };
   }
 
-  // Users are only written by seeding, so a team's documents do not change while the team
-  // exists: each team is joined once, when first listed, and a page is a slice of it. A delete
-  // or a seed drops what it changes. (Another process can only seed a new database, and a team
-  // it deletes loses its keys, which are looked up in the database on every request.)
-  const joinedTeams = new Map<string, JoinedUsers>();
-
-  function joinedUsers(teamId: string): JoinedUsers {
-    let joined = joinedTeams.get(teamId);
-    if (!joined) {
-      const documents = statements.teamDocuments.all(teamId);
-      const starts = new Float64Array(documents.length + 1);
-      documents.forEach((document, i) => (starts[i + 1] = starts[i]! + Buffer.byteLength(document)));
-      const json = Buffer.allocUnsafe(starts[documents.length]!);
-      documents.forEach((document, i) => json.write(document, starts[i]!));
-      joined = { json, starts };
-      joinedTeams.set(teamId, joined);
-    }
-    return joined;
-  }
-
   /** A page of the team's users exactly as the list operation sends it: a User page, as JSON bytes. */
   function userPageJson(teamId: string, offset: number, limit: number): Buffer<ArrayBuffer> {
-    const { json, starts } = joinedUsers(teamId);
-    const total = starts.length - 1;
-    const [first, end] = [Math.min(offset, total), Math.min(offset + limit, total)];
-    // Up to, not including, the comma after the page's last user.
-    const users = end > first ? json.subarray(starts[first], starts[end]! - 1) : json.subarray(0, 0);
-    return Buffer.concat([pageHead, users, Buffer.from(`],"total":${total},"offset":${offset},"limit":${limit}}`)]);
+    const users = statements.pageDocuments.all(teamId, offset, limit).join(",");
+    const total = statements.teamSize.get(teamId) ?? 0;
+    return Buffer.from(`{"users":[${users}],"total":${total},"offset":${offset},"limit":${limit}}`);
   }
 
   /** Deletes the team, its users, their sources and the team's keys; false when the org has no such team. */
@@ -109,7 +89,6 @@ export function createStore(db: Db) {
     statements.deleteUsers.run(teamId);
     statements.deleteKeys.run(teamId);
     statements.deleteTeam.run(teamId);
-    joinedTeams.delete(teamId);
     return true;
   });
 
@@ -122,24 +101,23 @@ export function createStore(db: Db) {
         const teamId = team.team_id.toLowerCase();
         statements.insertTeam.run(teamId, orgId, team.name);
         statements.insertKey.run(hashKey(team.api_key), "team", orgId, teamId);
-        for (const user of team.users) insertUser(teamId, user);
+        inPageOrder(team.users).forEach((user, position) => insertUser(teamId, position, user));
       }
     }
-    statements.rankUsers.run();
-    statements.renderMissingDocuments.run();
-    joinedTeams.clear();
   });
 
-  function insertUser(teamId: string, user: ParsedSeed["orgs"][number]["teams"][number]["users"][number]) {
+  function insertUser(teamId: string, position: number, user: SeedUser) {
     const { lastInsertRowid } = statements.insertUser.run(
       user.user_id,
       teamId,
       user.client_user_id,
       user.created_on,
       instantMicros(user.created_on),
+      position,
       user.fallback_birth_date ? JSON.stringify(user.fallback_birth_date) : null,
       user.fallback_time_zone ? JSON.stringify(user.fallback_time_zone) : null,
       extraJson(user, userFields),
+      userDocument(teamId, user),
     );
     user.connected_sources.forEach(({ created_on, source, ...rest }, position) => {
       statements.insertSource.run(lastInsertRowid, position, created_on, JSON.stringify(source), extraJson(rest, new Set()));
@@ -149,12 +127,34 @@ export function createStore(db: Db) {
   return { findKey, userPageJson, deleteTeam, applySeed };
 }
 
-/** A team's users in page order, joined: user i is `json` from `starts[i]` to the comma before `starts[i + 1]`. */
-interface JoinedUsers {
-  json: Buffer;
-  starts: Float64Array;
+type SeedUser = ParsedSeed["orgs"][number]["teams"][number]["users"][number];
+
+/** A team's users in page order: by instant, then by user_id as SQLite compares text (UTF-16 order is byte order for UUIDs). */
+function inPageOrder(users: readonly SeedUser[]): SeedUser[] {
+  const instants = users.map((user) => instantMicros(user.created_on));
+  const order = users.map((_, i) => i);
+  order.sort((a, b) => instants[a]! - instants[b]! || compareText(users[a]!.user_id, users[b]!.user_id));
+  return order.map((i) => users[i]!);
 }
 
-const pageHead = Buffer.from('{"users":[');
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The user's JSON exactly as the list operation sends it: the contract's fields in its order,
+ * `provider` beside `source`, then the unknown fields as seeded. Written once, with the user.
+ */
+function userDocument(teamId: string, user: SeedUser): string {
+  const { user_id, team_id: _, client_user_id, created_on, connected_sources, fallback_birth_date, fallback_time_zone, ...unknown } = user;
+  return JSON.stringify({
+    user_id,
+    team_id: teamId,
+    client_user_id,
+    created_on,
+    connected_sources: connected_sources.map(({ created_on, source, ...rest }) => ({ created_on, source, provider: source, ...rest })),
+    fallback_birth_date: fallback_birth_date ?? null,
+    fallback_time_zone: fallback_time_zone ?? null,
+    ...unknown,
+  });
+}
 
 export type Store = ReturnType<typeof createStore>;
