@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asksWholeTeam, readTeamQuery, writeTeamQuery } from "./team-query-params.ts";
+import { asksWholeTeam, readCalendar, readTeamQuery, selectionSearch, writeCalendar, writeTeamQuery } from "./team-query-params.ts";
 
 describe("the whole team's view in the URL", () => {
   it("round-trips a search, facets with 'none', and a descending sort", () => {
@@ -25,5 +25,16 @@ describe("the whole team's view in the URL", () => {
     const search = new URLSearchParams("q=x&source=oura&sort=team_id");
     writeTeamQuery(search, { search: "", facets: {}, sort: null });
     expect(search.toString()).toBe("");
+  });
+
+  it("keeps the overview's calendar beside the selection: UTC when asked, the browser's time zone otherwise", () => {
+    const search = new URLSearchParams("q=x&page=2");
+    expect(readCalendar(search)).toBe("local");
+    writeCalendar(search, "utc");
+    expect(readCalendar(search)).toBe("utc");
+    expect(selectionSearch(search)).toBe("?q=x&calendar=utc");
+    writeCalendar(search, "local");
+    expect(search.toString()).toBe("q=x&page=2");
+    expect(readCalendar(new URLSearchParams("calendar=mars"))).toBe("local");
   });
 });
