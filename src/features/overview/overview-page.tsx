@@ -211,7 +211,7 @@ export function OverviewPage() {
               ) : (
                 <strong>in {data.timeZone}</strong>
               )}
-              . “The last 7 days” are the 7 × 24 hours before this view opened.
+              ; the period still running is marked “so far”. “The last 7 days” are the 7 × 24 hours before this view opened.
               {data.users < data.loaded &&
                 ` The figures count the ${formatCount(data.users)} of ${formatCount(data.loaded)} loaded users that the selection holds.`}
               {data.undated > 0 && ` ${formatCount(data.undated)} dates could not be read and are left out of the charts over time.`}
