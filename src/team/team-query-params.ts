@@ -1,8 +1,8 @@
 /**
  * The whole team's view in the URL, so that it can be shared and survives a reload: `q` (the
  * search), `source` and `tz` (facets, repeated; empty for "none"), `birth` (known, unknown) and
- * `sort` (a column, `-` before it for descending). Absent parameters are no filter. Beside them,
- * `calendar=utc` counts the overview's days in UTC rather than in the browser's time zone.
+ * `sort` (a column, `-` before it for descending). Absent parameters are no filter. The
+ * overview's `calendar` (its own calendar-param.ts) is carried with them.
  */
 import type { BirthDateFacet, FacetSelection } from "./team-facets.ts";
 import type { TeamQuery } from "./team-index.ts";
@@ -36,16 +36,6 @@ export function writeTeamQuery(search: URLSearchParams, { search: text = "", fac
   facets.timeZones?.forEach((v) => search.append("tz", fromNone(v)));
   facets.birthDate?.forEach((v) => search.append("birth", v));
   if (sort) search.set("sort", `${sort.direction === "desc" ? "-" : ""}${sort.column}`);
-}
-
-/** The calendar the overview counts days on: the browser's time zone's (`local`, the default) or UTC's. */
-export type Calendar = "local" | "utc";
-
-export const readCalendar = (search: URLSearchParams): Calendar => (search.get("calendar") === "utc" ? "utc" : "local");
-
-export function writeCalendar(search: URLSearchParams, calendar: Calendar) {
-  if (calendar === "utc") search.set("calendar", "utc");
-  else search.delete("calendar");
 }
 
 /** Whether the query asks anything of the whole team (a search, a facet or a sort). */

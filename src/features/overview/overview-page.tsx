@@ -13,15 +13,7 @@ import { UsersSkeleton } from "../../components/users-skeleton.tsx";
 import type { FacetSelection } from "../../team/team-facets.ts";
 import type { TeamQuery } from "../../team/team-index.ts";
 import type { TeamOverview } from "../../team/team-overview.ts";
-import {
-  asksWholeTeam,
-  readCalendar,
-  readTeamQuery,
-  selectionSearch,
-  writeCalendar,
-  writeTeamQuery,
-  type Calendar,
-} from "../../team/team-query-params.ts";
+import { asksWholeTeam, readTeamQuery, selectionSearch, writeTeamQuery } from "../../team/team-query-params.ts";
 import { useWholeTeamLoad } from "../../team/use-team-view.ts";
 import { searchableUsers } from "../../team/use-whole-team.ts";
 import { loadedTeamWords } from "../../team/loaded-team-words.ts";
@@ -36,6 +28,7 @@ import {
   TimeZonesChart,
   type BarFilters,
 } from "./overview-charts.tsx";
+import { readCalendar, writeCalendar, type Calendar } from "./calendar-param.ts";
 import { SelectionChips } from "./selection-chips.tsx";
 import "../../team/team.css";
 import "./overview.css";
