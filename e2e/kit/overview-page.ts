@@ -36,7 +36,7 @@ export class OverviewChart {
   }
   /** A time chart's cursor: a slider along the periods (pointer, arrow keys, Home, End). */
   get cursor() {
-    return this.root.getByRole("slider", { name: "Chart cursor" });
+    return this.root.getByRole("slider", { name: /chart cursor$/ });
   }
   /** What the cursor points at, below the chart: the period and each shown line's value. */
   get readout() {

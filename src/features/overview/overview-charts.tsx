@@ -53,6 +53,7 @@ function PeriodControls({
 }
 
 export function CreatedChart({ overview }: { overview: TeamOverview }) {
+  const title = "Users created over time";
   const [granularity, setGranularity] = useState<Granularity>("month");
   const [totals, setTotals] = useState(false);
   const { today } = overview;
@@ -75,12 +76,12 @@ export function CreatedChart({ overview }: { overview: TeamOverview }) {
   return (
     <ChartFigure
       name="users-created"
-      title="Users created over time"
+      title={title}
       summary={summary}
       table={{ columns: [periodColumn[granularity], lines[0]!.label], rows: starts.map((_, i) => [name(i), values[i]!]) }}
       controls={<PeriodControls granularity={granularity} onGranularity={setGranularity} totals={totals} onTotals={setTotals} />}
     >
-      {dated > 0 && <TimeChart days={starts} lines={lines} hidden={noneHidden} granularity={granularity} today={today} />}
+      {dated > 0 && <TimeChart title={title} days={starts} lines={lines} hidden={noneHidden} granularity={granularity} today={today} />}
     </ChartFigure>
   );
 }
@@ -88,6 +89,7 @@ export function CreatedChart({ overview }: { overview: TeamOverview }) {
 const noneHidden: ReadonlySet<string> = new Set();
 
 export function ConnectionsChart({ overview }: { overview: TeamOverview }) {
+  const title = "Connections over time, by source";
   const [granularity, setGranularity] = useState<Granularity>("month");
   // "Other sources" is drawn on request: a sum, it would flatten the lines beside it.
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set([otherKey]));
@@ -116,7 +118,7 @@ export function ConnectionsChart({ overview }: { overview: TeamOverview }) {
   return (
     <ChartFigure
       name="connections"
-      title="Connections over time, by source"
+      title={title}
       summary={summary}
       table={{
         columns: [periodColumn[granularity], ...sources.map((source) => source.label)],
@@ -133,7 +135,7 @@ export function ConnectionsChart({ overview }: { overview: TeamOverview }) {
               others: {summed.join(", ")}.
             </p>
           )}
-          <TimeChart days={starts} lines={lines} hidden={hidden} granularity={granularity} today={today} />
+          <TimeChart title={title} days={starts} lines={lines} hidden={hidden} granularity={granularity} today={today} />
         </>
       )}
     </ChartFigure>

@@ -39,6 +39,8 @@ const secondsOf = (day: number) => {
 };
 
 interface TimeChartProps {
+  /** The chart's title: its cursor is named after it. */
+  title: string;
   /** The first day of each period (day numbers). */
   days: number[];
   lines: Line[];
@@ -64,7 +66,7 @@ function Swatch({ style }: { style: number }) {
  * the cursor show below it (never over the lines), also by keyboard: the chart is a slider along
  * the periods (arrow keys, Home, End), and the readout is said politely.
  */
-export function TimeChart({ days, lines, hidden, granularity, today }: TimeChartProps) {
+export function TimeChart({ title, days, lines, hidden, granularity, today }: TimeChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   const theme = useSyncExternalStore(subscribeTheme, themeNow);
@@ -185,7 +187,7 @@ export function TimeChart({ days, lines, hidden, granularity, today }: TimeChart
         className="overview-time-chart"
         role="slider"
         tabIndex={0}
-        aria-label="Chart cursor"
+        aria-label={`${title}: chart cursor`}
         aria-valuemin={1}
         aria-valuemax={days.length}
         aria-valuenow={(index ?? last) + 1}
