@@ -2,7 +2,7 @@ import { savedEntries, type OrgEntry } from "../../api/saved-entries.ts";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { CopyableId } from "./copyable-id.tsx";
 import { EntriesTable, type Column } from "./entries-table.tsx";
-import { EntryLabel } from "./entry-label.tsx";
+import { EntryNotes } from "./entry-notes.tsx";
 import { ConfirmRemove, EditAndRemove, SetKey } from "./row-actions.tsx";
 import { TableCard } from "./table-card.tsx";
 
@@ -28,12 +28,11 @@ export function OrganizationsTable({ removing, onRemoving, onEdit, onReport }: O
   }
 
   const columns: Column<OrgEntry>[] = [
-    { header: "Label", rowHeader: true, cell: (org) => <EntryLabel entry={org} /> },
+    { header: "Label", rowHeader: true, cell: (org) => org.label },
     { header: "Organization ID", cell: (org) => <CopyableId id={org.orgId} label={`Copy organization ID of ${org.label}`} /> },
     {
       header: "Management API",
-      cell: (org) =>
-        org.service ? <span className="muted">The service’s</span> : org.managementUrl || <span className="muted">This origin</span>,
+      cell: (org) => (org.service ? <EntryNotes entry={org} /> : org.managementUrl || <span className="muted">This origin</span>),
     },
     {
       header: "Management key",

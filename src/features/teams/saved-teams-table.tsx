@@ -6,7 +6,7 @@ import { Link } from "../../components/link.tsx";
 import { EnvironmentBadge } from "../../components/team-name.tsx";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { CopyableId } from "./copyable-id.tsx";
-import { EntryLabel } from "./entry-label.tsx";
+import { EntryNotes } from "./entry-notes.tsx";
 import { EntriesTable, type Column } from "./entries-table.tsx";
 import { ConfirmRemove, EditAndRemove, SetKey } from "./row-actions.tsx";
 import { TableCard } from "./table-card.tsx";
@@ -43,8 +43,16 @@ function KeyCell({ status }: { status: KeyStatus }) {
 }
 
 const columns: Column<TeamRow>[] = [
-  { header: "Label", rowHeader: true, cell: ({ team }) => <EntryLabel entry={team} /> },
-  { header: "Environment", cell: ({ team }) => <EnvironmentBadge environment={team.environment} /> },
+  { header: "Label", rowHeader: true, cell: ({ team }) => team.label },
+  {
+    header: "Environment",
+    cell: ({ team }) => (
+      <>
+        <EnvironmentBadge environment={team.environment} />
+        <EntryNotes entry={team} />
+      </>
+    ),
+  },
   { header: "Organization", cell: ({ org }) => (org ? org.label : <span className="muted">None</span>) },
   { header: "Team ID", cell: ({ team }) => <CopyableId id={team.teamId} label={`Copy team ID of ${team.label}`} /> },
   { header: "Users", number: true, cell: ({ deletion, users }) => (deletion || users === undefined ? "—" : formatCount(users)) },
