@@ -59,7 +59,7 @@ export function OrgForm({ editing, initial, onDone }: OrgFormProps) {
       orgs: editing ? saved.orgs.map((o) => (o.id === entry.id ? entry : o)) : [...saved.orgs, entry],
       orgKeys: draft.managementKey.trim() ? { [entry.id]: draft.managementKey } : {},
     });
-    onDone(editing ? `Saved ${entry.label}.` : `Added ${entry.label}.`);
+    onDone(provided ? `Saved the key of ${entry.label}.` : editing ? `Saved ${entry.label}.` : `Added ${entry.label}.`);
   }
 
   const title = provided ? `Key for ${editing.label}` : editing ? `Edit ${editing.label}` : "Add an organization";

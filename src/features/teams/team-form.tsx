@@ -108,7 +108,7 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
       teams: editing ? saved.teams.map((t) => (t.id === entry.id ? entry : t)) : [...saved.teams, entry],
       teamKeys: { [entry.id]: key },
     });
-    onDone(editing ? `Saved ${entry.label}.` : `Added ${entry.label}.`);
+    onDone(provided ? `Saved the key of ${entry.label}.` : editing ? `Saved ${entry.label}.` : `Added ${entry.label}.`);
   }
 
   const keyHint = savedKey
