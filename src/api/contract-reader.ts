@@ -91,12 +91,13 @@ export function readUserPage(body: unknown): { page: UserPage } | { mismatch: Co
   if ("mismatch" in checked) return checked;
   const { page } = checked;
   // Only what changes is copied: a user with no `provider` is the object that was sent.
-  const users = page.users.map((user) =>
-    user.connected_sources.some((source) => "provider" in source)
-      ? { ...user, connected_sources: user.connected_sources.map(sourceNamed) }
-      : user,
-  );
-  return { page: (users.some((user, i) => user !== page.users[i]) ? { ...page, users } : page) as UserPage };
+  let renamed = false;
+  const users = page.users.map((user) => {
+    if (!user.connected_sources.some((source) => "provider" in source)) return user;
+    renamed = true;
+    return { ...user, connected_sources: user.connected_sources.map(sourceNamed) };
+  });
+  return { page: (renamed ? { ...page, users } : page) as UserPage };
 }
 
 function sourceNamed(connected: SentUser["connected_sources"][number]) {

@@ -32,17 +32,15 @@ export class TeamIds {
 
   /** The row of a user ID, if it was appended. */
   rowOf(userId: string): number | undefined {
-    const mask = this.#slots.length - 1;
-    for (let slot = hash(userId) & mask; this.#slots[slot] !== 0; slot = (slot + 1) & mask) {
-      const row = this.#slots[slot]! - 1;
-      if (this.userId(row) === userId) return row;
-    }
-    return undefined;
+    const entry = this.#slots[this.#slotOf(userId)]!;
+    return entry === 0 ? undefined : entry - 1;
   }
 
   /** Appends a row, unless its user ID is already here; returns whether it was appended. */
   append(clientUserId: string, userId: string): boolean {
-    if (this.rowOf(userId) !== undefined) return false;
+    if ((this.rows + 1) * 2 > this.#slots.length) this.#grow();
+    const slot = this.#slotOf(userId); // one probe finds a duplicate, or the new row's place
+    if (this.#slots[slot] !== 0) return false;
     const row = this.rows;
     const client = foldForSearch(clientUserId);
     const id = foldForSearch(userId);
@@ -52,7 +50,7 @@ export class TeamIds {
     const text = `${client}${separator}${id}${separator}`;
     this.#pending.push(text);
     this.#pendingLength += text.length;
-    this.#place(row, userId);
+    this.#slots[slot] = row + 1;
     return true;
   }
 
@@ -117,12 +115,12 @@ export class TeamIds {
     return { text: this.#pages[low]!, start };
   }
 
-  #place(row: number, userId: string): void {
-    if ((row + 1) * 2 > this.#slots.length) this.#grow();
+  /** The slot holding `userId`, or else the empty slot where it belongs. */
+  #slotOf(userId: string): number {
     const mask = this.#slots.length - 1;
     let slot = hash(userId) & mask;
-    while (this.#slots[slot] !== 0) slot = (slot + 1) & mask;
-    this.#slots[slot] = row + 1;
+    while (this.#slots[slot] !== 0 && this.userId(this.#slots[slot]! - 1) !== userId) slot = (slot + 1) & mask;
+    return slot;
   }
 
   #grow(): void {

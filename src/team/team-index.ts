@@ -307,10 +307,12 @@ export class TeamIndex {
   #ordering(column: SortColumn | "service"): Ordering {
     let ordering = this.#orderings.get(column);
     if (!ordering) {
-      const offsets = this.#serviceOffsets.view();
       if (column !== "service") ordering = orderByRanks(this.#ranks(column), this.#ordering("service").ascending);
-      // Rows are appended in the service's order, unless the team shifted while it loaded.
-      else ordering = isAscending(offsets) ? inOrder(offsets.length) : orderByRanks(rankValues(offsets), inOrder(offsets.length).ascending);
+      else {
+        // Rows are appended in the service's order, unless the team shifted while it loaded.
+        const offsets = this.#serviceOffsets.view();
+        ordering = isAscending(offsets) ? inOrder(offsets.length) : orderByRanks(rankValues(offsets), inOrder(offsets.length).ascending);
+      }
       this.#orderings.set(column, ordering);
     }
     return ordering;
