@@ -92,9 +92,17 @@ export function createTeamWorkerClient(connection: WorkerConnection, worker: Wor
       if (runningLoad !== undefined) void api.cancel(runningLoad);
     },
     /** One page of the loaded team's search, facets and sort. */
-    view: (view: TeamView): Promise<TeamViewResult> => call(() => api.view(view)),
+    view: (view: TeamView): Promise<TeamViewResult> =>
+      measured(
+        "team view",
+        call(() => api.view(view)),
+      ),
     /** The overview's figures and series for a selection. */
-    overview: (params: OverviewParams): Promise<TeamOverview> => call(() => api.overview(params)),
+    overview: (params: OverviewParams): Promise<TeamOverview> =>
+      measured(
+        "team overview",
+        call(() => api.overview(params)),
+      ),
     /** A file of the whole team or of a selection; `signal` cancels it. */
     exportFile: (
       request: ExportRequest,
@@ -108,6 +116,18 @@ export function createTeamWorkerClient(connection: WorkerConnection, worker: Wor
       end(stopped());
     },
   };
+}
+
+/**
+ * Each answer's round trip becomes a User Timing measure: what a search, facet, sort or selection
+ * costs as the page waits for it, seen in DevTools' timeline and read by the browser bench.
+ */
+function measured<R>(name: string, answer: Promise<R>): Promise<R> {
+  const start = performance.now();
+  return answer.then((value) => {
+    performance.measure(name, { start });
+    return value;
+  });
 }
 
 export type TeamWorkerClient = ReturnType<typeof createTeamWorkerClient>;

@@ -1,0 +1,225 @@
+/**
+ * `npm run bench:team:browser`: the whole team loaded by the dashboard in Chromium, through the
+ * real worker, from `npm start`'s server seeded with a team of `BENCH_USERS` (a million unless
+ * told). Driven as a user drives it (the Load button, typing, a facet, a column header, the
+ * overview), it prints the time to a searchable team, the round trips the page waits for (the
+ * client's User Timing measures), and the memory of the page and the worker together, sampled
+ * through the DevTools protocol during the whole run. Builds first. Prints figures; fails nothing.
+ */
+import { chromium, expect } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { chromiumArgs, chromiumExecutable } from "../e2e/browser.ts";
+import { serveLargeTeam } from "../e2e/large-team.ts";
+import { UsersPage } from "../e2e/kit/users-page.ts";
+import { storeConnection } from "../e2e/store-connection.ts";
+import { build } from "./build.ts";
+import { describeMachine, loadNow, machineLine } from "./report.ts";
+
+const users = Number(process.env.BENCH_USERS ?? 1_000_000);
+const count = users.toLocaleString("en");
+const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+
+const loadAtStart = loadNow();
+build();
+console.log(`Seeding a team of ${count} users (npm start's server, in memory, 127.0.0.1)…`);
+const seedStart = performance.now();
+const server = await serveLargeTeam(users);
+console.log(`Seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s.`);
+
+const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs });
+const cdp = await browser.newBrowserCDPSession();
+
+/**
+ * The memory of one target (the page or the worker): its V8 heap, Blink's heap and the typed
+ * arrays' buffers, which live outside the V8 heap.
+ */
+interface HeapUsage {
+  usedSize: number;
+  embedderHeapUsedSize?: number;
+  backingStorageSize?: number;
+}
+const sessions = new Map<string, string>();
+let nextMessage = 1;
+async function heapOf(targetId: string): Promise<number> {
+  let sessionId = sessions.get(targetId);
+  if (!sessionId) {
+    ({ sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: false }));
+    sessions.set(targetId, sessionId);
+  }
+  const id = nextMessage++;
+  const answer = new Promise<HeapUsage>((resolve) => {
+    const listen = ({ sessionId: from, message }: { sessionId: string; message: string }) => {
+      const parsed = JSON.parse(message) as { id?: number; result?: HeapUsage };
+      if (from !== sessionId || parsed.id !== id) return;
+      cdp.off("Target.receivedMessageFromTarget", listen);
+      resolve(parsed.result ?? { usedSize: 0 });
+    };
+    cdp.on("Target.receivedMessageFromTarget", listen);
+  });
+  await cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method: "Runtime.getHeapUsage" }) });
+  const usage = await answer;
+  return usage.usedSize + (usage.embedderHeapUsedSize ?? 0) + (usage.backingStorageSize ?? 0);
+}
+
+/** The page's and the team worker's memory, summed. */
+async function memory(): Promise<{ page: number; worker: number }> {
+  const { targetInfos } = await cdp.send("Target.getTargets");
+  const of = async (type: string) => {
+    const target = targetInfos.find((t) => t.type === type && !t.url.startsWith("chrome"));
+    return target ? heapOf(target.targetId) : 0;
+  };
+  return { page: await of("page"), worker: await of("worker") };
+}
+
+/** The renderer processes' resident memory (the page and its worker live in one). */
+async function rendererRss(): Promise<number> {
+  const { processInfo } = (await cdp.send("SystemInfo.getProcessInfo")) as { processInfo: { type: string; id: number }[] };
+  return processInfo
+    .filter((p) => p.type === "renderer")
+    .map((p) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p.id}/status`, "utf8"))?.[1] ?? 0) * 1024)
+    .reduce((a, b) => a + b, 0);
+}
+
+let peak = { total: 0, page: 0, worker: 0 };
+let sampling = true;
+async function sampleMemory(): Promise<void> {
+  while (sampling) {
+    const { page, worker } = await memory().catch(() => ({ page: 0, worker: 0 }));
+    if (page + worker > peak.total) peak = { total: page + worker, page, worker };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const page = await browser.newPage({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
+await storeConnection(page, { teamApiKey: server.apiKey, teamId: server.teamId });
+const usersPage = new UsersPage(page);
+await usersPage.goto(server.teamId);
+await expect(usersPage.wholeTeam.loadButton).toBeVisible({ timeout: 60_000 });
+const before = await memory();
+const sampler = process.env.NO_SAMPLER ? Promise.resolve() : sampleMemory();
+
+/** The round trips of one kind measured since `from` (page time), waiting for at least `atLeast`. */
+async function measuresSince(name: string, from: number, atLeast = 1): Promise<number[]> {
+  const handle = await page.waitForFunction(
+    ({ name, from, atLeast }) => {
+      const found = performance.getEntriesByName(name, "measure").filter((m) => m.startTime >= from);
+      return found.length >= atLeast ? found.map((m) => m.duration) : false;
+    },
+    { name, from, atLeast },
+    { timeout: 120_000, polling: 50 },
+  );
+  return (await handle.jsonValue()) as number[];
+}
+const pageNow = () => page.evaluate(() => performance.now());
+
+// The load: from the click to the status saying the whole team is loaded (seen by an observer in
+// the page, to the frame), then that team's first view (the facets' counts).
+console.log("Loading the whole team…");
+const loadedText = `All ${count} users are loaded`;
+await page.evaluate((text) => {
+  const seen = new MutationObserver(() => {
+    if (!document.body.textContent?.includes(text)) return;
+    (window as { loadedAt?: number }).loadedAt = performance.now();
+    seen.disconnect();
+  });
+  seen.observe(document.body, { childList: true, subtree: true, characterData: true });
+}, loadedText);
+const clickedAt = await pageNow();
+await usersPage.wholeTeam.loadButton.click();
+const progressShown = await page
+  .getByRole("progressbar", { name: "Loading the whole team" })
+  .isVisible()
+  .catch(() => false);
+await page.getByRole("status").filter({ hasText: loadedText }).waitFor({ timeout: 600_000 });
+const loadedAt = await page.evaluate(() => (window as { loadedAt?: number }).loadedAt!);
+const [firstView] = await measuresSince("team view", loadedAt - 20);
+const searchableMs = loadedAt - clickedAt;
+const afterLoad = { ...(await memory()), rss: await rendererRss() };
+
+// Twenty keystrokes: a user ID far in the team, typed one character at a time, each answered
+// before the next (the first characters match most of the team: the costly ones).
+const far = (
+  (await (
+    await fetch(`${server.url}/v2/user/?offset=${users - 7}&limit=1`, { headers: { "x-service-api-key": server.apiKey } })
+  ).json()) as { users: { user_id: string }[] }
+).users[0]!.user_id;
+console.log("Searching, filtering, sorting, charting…");
+const search = page.getByLabel("Search the whole team");
+await search.click();
+const keystrokes: number[] = [];
+for (const character of far.slice(0, 20)) {
+  const from = await pageNow();
+  await page.keyboard.type(character);
+  keystrokes.push(...(await measuresSince("team view", from)));
+}
+await search.fill("");
+await measuresSince("team view", (await pageNow()) - 1000);
+
+/** Does `act`, then returns the round trip of the `name` call it caused. */
+async function timed(name: string, act: () => Promise<void>): Promise<number> {
+  const from = await pageNow();
+  await act();
+  const [duration] = await measuresSince(name, from);
+  return duration!;
+}
+const sourceFacet = page.getByRole("group", { name: "Connected source" });
+await page.getByRole("button", { name: "Filter by connected source" }).click();
+/** Toggles a source; successive toggles of these boxes make selections not asked before (none is cached). */
+const toggle = (name: string) => () => sourceFacet.getByRole("checkbox", { name: new RegExp(`^${name}`) }).click();
+const facetMs = [
+  await timed("team view", toggle("Oura")),
+  await timed("team view", toggle("Fitbit")),
+  await timed("team view", toggle("Strava")),
+  await timed("team view", toggle("Oura")),
+];
+await page.keyboard.press("Escape");
+const header = (name: string) => page.getByRole("columnheader", { name }).getByRole("button");
+const sortMs = {
+  "Created, first": await timed("team view", () => header("Created").click()),
+  "Created, descending": await timed("team view", () => header("Created").click()),
+  "Client user ID, first": await timed("team view", () => header("Client user ID").click()),
+  "Client user ID, descending": await timed("team view", () => header("Client user ID").click()),
+};
+await header("Client user ID").click(); // back to the service's order
+
+const overviewFirstMs = await timed("team overview", () =>
+  page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview" }).click(),
+);
+await page.getByRole("button", { name: "Filter by connected source" }).click();
+const selectionMs = [
+  await timed("team overview", toggle("Oura")),
+  await timed("team overview", toggle("Fitbit")),
+  await timed("team overview", toggle("Strava")),
+];
+
+sampling = false;
+await sampler;
+const atEnd = { ...(await memory()), rss: await rendererRss() };
+const chromiumVersion = browser.version();
+await browser.close();
+await server.stop();
+
+const sorted = [...keystrokes].sort((a, b) => a - b);
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const worst = (values: number[]) => Math.max(...values);
+console.log(`\n${machineLine(describeMachine(chromiumVersion, loadAtStart))}`);
+console.log(`A team of ${count} users in Chromium (the real worker). Round trips: the page's wait for the worker's answer.\n`);
+console.table({
+  "to searchable (click → status: all loaded)": { figure: `${(searchableMs / 1000).toFixed(1)} s`, target: "≤ 20 s" },
+  "then the loaded team's first view (facet counts)": { figure: ms(firstView!), target: "" },
+  "progress shown while loading": { figure: progressShown ? "yes" : "no", target: "yes" },
+  "memory, page + worker, before the load": { figure: megabytes(before.page + before.worker), target: "" },
+  "memory, page + worker, peak (sampled every 100 ms)": {
+    figure: `${megabytes(peak.total)} (page ${megabytes(peak.page)}, worker ${megabytes(peak.worker)})`,
+    target: "≤ 250 MB",
+  },
+  "memory, page + worker, once loaded": { figure: megabytes(afterLoad.page + afterLoad.worker), target: "" },
+  "memory, page + worker, at the end": { figure: megabytes(atEnd.page + atEnd.worker), target: "" },
+  "renderer process RSS, once loaded / at the end": { figure: `${megabytes(afterLoad.rss)} / ${megabytes(atEnd.rss)}`, target: "" },
+  "search keystroke, median / worst of 20": { figure: `${ms(sorted[10]!)} / ${ms(worst(keystrokes))}`, target: "worst ≤ 16 ms" },
+  "facet change, worst of 4": { figure: ms(worst(facetMs)), target: "≤ 50 ms" },
+  ...Object.fromEntries(Object.entries(sortMs).map(([label, value]) => [`sort: ${label}`, { figure: ms(value), target: "≤ 200 ms" }])),
+  "overview, first count": { figure: ms(overviewFirstMs), target: "≤ 300 ms" },
+  "overview, new selection, worst of 3": { figure: ms(worst(selectionMs)), target: "≤ 100 ms" },
+});
+console.log("Keystrokes (ms):", keystrokes.map((k) => k.toFixed(1)).join(" "));
