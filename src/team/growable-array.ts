@@ -2,13 +2,12 @@
 type NumberArray = Uint8Array | Uint16Array | Int32Array | Uint32Array | Float64Array;
 
 export class GrowableArray<A extends NumberArray> {
+  #allocate: (capacity: number) => A;
   #items: A;
   #length = 0;
 
-  constructor(
-    private readonly allocate: (capacity: number) => A,
-    initialCapacity = 1024,
-  ) {
+  constructor(allocate: (capacity: number) => A, initialCapacity = 1024) {
+    this.#allocate = allocate;
     this.#items = allocate(initialCapacity);
   }
 
@@ -19,9 +18,7 @@ export class GrowableArray<A extends NumberArray> {
   push(value: number): void {
     if (this.#length === this.#items.length) {
       // Growing by half keeps the copies amortized O(1) per value, and the unused tail under a third.
-      const larger = this.allocate(Math.ceil(this.#items.length * 1.5));
-      larger.set(this.#items);
-      this.#items = larger;
+      this.#moveTo(this.#allocate, Math.max(16, Math.ceil(this.#items.length * 1.5)));
     }
     this.#items[this.#length++] = value;
   }
@@ -34,9 +31,49 @@ export class GrowableArray<A extends NumberArray> {
   view(): A {
     return this.#items.subarray(0, this.#length) as A;
   }
+
+  /** Gives back the room kept for growth, once no more values are coming for a while. */
+  trim(): void {
+    if (this.#items.length > this.#length) this.#moveTo(this.#allocate, this.#length);
+  }
+
+  /** Holds the values in arrays of another kind from now on (a wider one: every value fits). */
+  protected retype(allocate: (capacity: number) => A): void {
+    this.#allocate = allocate;
+    this.#moveTo(allocate, this.#items.length);
+  }
+
+  #moveTo(allocate: (capacity: number) => A, capacity: number): void {
+    const moved = allocate(capacity);
+    moved.set(this.#items.subarray(0, this.#length));
+    this.#items = moved;
+  }
 }
 
-export const growableUint16 = () => new GrowableArray((n) => new Uint16Array(n));
+export type CodeView = Uint8Array | Uint16Array | Uint32Array;
+
+/**
+ * Codes (small non-negative integers, as an `Interner` gives) in the narrowest array that holds
+ * them: a byte each until a code needs two, then two, then four. Most columns of codes name a
+ * handful of values, and a million users make each byte a megabyte.
+ */
+export class CodeArray extends GrowableArray<CodeView> {
+  #largest = 0xff;
+
+  constructor() {
+    super((n) => new Uint8Array(n));
+  }
+
+  override push(code: number): void {
+    if (code > this.#largest) {
+      const wide = code > 0xffff;
+      this.#largest = wide ? 0xffff_ffff : 0xffff;
+      this.retype(wide ? (n) => new Uint32Array(n) : (n) => new Uint16Array(n));
+    }
+    super.push(code);
+  }
+}
+
 export const growableUint32 = () => new GrowableArray((n) => new Uint32Array(n));
 export const growableInt32 = () => new GrowableArray((n) => new Int32Array(n));
 export const growableFloat64 = () => new GrowableArray((n) => new Float64Array(n));

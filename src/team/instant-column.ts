@@ -1,15 +1,19 @@
 /**
- * A column of instants as the service wrote them, in 10 bytes each instead of a string of 25 or
+ * A column of instants as the service wrote them, in 9 bytes each instead of a string of 25 or
  * more: the milliseconds (what the overview counts and the sort orders by) and how they were
- * written (the offset, the fraction's digits, `Z`), from which the same text is written again.
+ * written (the offset, the fraction's digits, `Z`: one of the few ways a team's instants are
+ * written, by its number), from which the same text is written again.
  * Text that cannot be written again exactly (an unusual form, or unreadable) is kept as it came.
  */
-import { growableFloat64, growableUint16 } from "./growable-array.ts";
+import { CodeArray, growableFloat64 } from "./growable-array.ts";
 import { keptAsText, parseInstant, type InstantFormat } from "./parse-instant.ts";
 
 export class InstantColumn {
   #ms = growableFloat64();
-  #formats = growableUint16();
+  /** Each instant's way of writing, as its place in `#formatCodes`. */
+  #formats = new CodeArray();
+  #formatCodes: number[] = [];
+  #formatOfCode = new Map<number, number>();
   #texts = new Map<number, string>();
   #format: InstantFormat = { code: keptAsText };
 
@@ -21,12 +25,27 @@ export class InstantColumn {
   push(text: string | null): void {
     if (text === null) {
       this.#ms.push(Number.NaN);
-      this.#formats.push(keptAsText);
+      this.#pushFormat(keptAsText);
       return;
     }
     this.#ms.push(parseInstant(text, this.#format));
     if (this.#format.code === keptAsText) this.#texts.set(this.#formats.length, text);
-    this.#formats.push(this.#format.code);
+    this.#pushFormat(this.#format.code);
+  }
+
+  #pushFormat(code: number): void {
+    let format = this.#formatOfCode.get(code);
+    if (format === undefined) {
+      format = this.#formatCodes.push(code) - 1;
+      this.#formatOfCode.set(code, format);
+    }
+    this.#formats.push(format);
+  }
+
+  /** Gives back the room kept for growth. */
+  trim(): void {
+    this.#ms.trim();
+    this.#formats.trim();
   }
 
   ms(index: number): number {
@@ -40,7 +59,7 @@ export class InstantColumn {
 
   /** The instant exactly as it came. */
   text(index: number): string {
-    const code = this.#formats.at(index);
+    const code = this.#formatCodes[this.#formats.at(index)] ?? keptAsText;
     return code === keptAsText ? (this.#texts.get(index) ?? "") : writeInstant(this.#ms.at(index), code);
   }
 }

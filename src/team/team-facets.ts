@@ -4,6 +4,7 @@
  * are taken over the users that pass the search and the other groups, ignoring the group's own
  * choice, so every option says how many users choosing it would add.
  */
+import type { CodeView } from "./growable-array.ts";
 import type { Interner } from "./interner.ts";
 
 export type BirthDateFacet = "known" | "unknown";
@@ -38,7 +39,7 @@ export interface FacetColumns {
   slugNames: readonly string[];
   /** Row r's sources are `sourceSlugCodes[sourceStarts[r]]` up to `sourceStarts[r + 1]`. */
   sourceStarts: Uint32Array;
-  sourceSlugCodes: Uint32Array;
+  sourceSlugCodes: CodeView;
   timeZones: Interner;
   /** -1: no time zone. */
   timeZoneCodes: Int32Array;
@@ -143,7 +144,7 @@ export function applyFacets(
   };
 }
 
-function anyChosen(chosen: Uint8Array, slugCodes: Uint32Array, first: number, end: number): boolean {
+function anyChosen(chosen: Uint8Array, slugCodes: CodeView, first: number, end: number): boolean {
   for (let s = first; s < end; s++) if (chosen[slugCodes[s]!] === 1) return true;
   return false;
 }

@@ -54,6 +54,12 @@ export class TeamIds {
     return true;
   }
 
+  /** Gives back the room kept for growth. */
+  trim(): void {
+    this.seal();
+    this.#rowStarts.trim();
+  }
+
   /** Ends a page: the rows appended since the last seal become one flat string. */
   seal(): void {
     if (this.#pending.length === 0) return;

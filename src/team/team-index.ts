@@ -5,7 +5,7 @@
  * page of rows rebuilt as `User` objects.
  */
 import type { ConnectedSource, SentUser, User } from "../api/contract.ts";
-import { growableInt32, growableUint32 } from "./growable-array.ts";
+import { CodeArray, growableInt32, growableUint32, type GrowableArray } from "./growable-array.ts";
 import { InstantColumn } from "./instant-column.ts";
 import { Interner } from "./interner.ts";
 import { applyFacets, type FacetCounts, type FacetSelection } from "./team-facets.ts";
@@ -69,20 +69,21 @@ export class TeamIndex {
   /** The client user IDs and user IDs, and the search over them. */
   #ids = new TeamIds();
   #teamIds = new Interner();
-  #teamCodes = growableUint32();
+  #teamCodes = new CodeArray();
   /** Read as pages arrive: the overview counts by it. */
   #createdOn = new InstantColumn();
-  #serviceOffsets = growableUint32();
+  /** Each row's place in the service's order; null while that is the row's own number (a team loaded in order). */
+  #serviceOffsets: GrowableArray<Uint32Array> | null = null;
 
   /** Row r's connected sources are entries `#sourceStarts[r]` up to `#sourceStarts[r + 1]`. */
   #sourceStarts = growableUint32();
-  #sourceInfoCodes = growableUint32();
+  #sourceInfoCodes = new CodeArray();
   #sourceCreatedOn = new InstantColumn();
   #sourceInfos: SourceInfo[] = [];
   /** Usually one a slug: a slug whose name or logo changed has more. */
   #sourceInfoCodesOfSlug = new Map<string, number[]>();
   #slugCodeOfSourceInfo: number[] = [];
-  #sourceSlugCodes = growableUint32();
+  #sourceSlugCodes = new CodeArray();
   #slugs = new Interner();
   #slugNames: string[] = [];
 
@@ -90,11 +91,11 @@ export class TeamIndex {
   #provenance = new Interner();
   #birthDates = new Interner();
   #birthDateCodes = growableInt32();
-  #birthDateSources = growableUint32();
+  #birthDateSources = new CodeArray();
   #birthDateUpdatedAt = new InstantColumn();
   #timeZones = new Interner();
   #timeZoneCodes = growableInt32();
-  #timeZoneSources = growableUint32();
+  #timeZoneSources = new CodeArray();
   #timeZoneUpdatedAt = new InstantColumn();
 
   /** Bumped by every change; the caches below belong to one version. */
@@ -138,7 +139,12 @@ export class TeamIndex {
   #append(user: SentUser, serviceOffset: number): void {
     this.#teamCodes.push(this.#teamIds.code(user.team_id));
     this.#createdOn.push(user.created_on);
-    this.#serviceOffsets.push(serviceOffset);
+    const row = this.#teamCodes.length - 1;
+    if (this.#serviceOffsets === null && serviceOffset !== row) {
+      this.#serviceOffsets = growableUint32();
+      for (let earlier = 0; earlier < row; earlier++) this.#serviceOffsets.push(earlier);
+    }
+    this.#serviceOffsets?.push(serviceOffset);
 
     for (const { created_on, source, provider } of user.connected_sources) {
       // The contract was checked: one of the two is there.
@@ -208,7 +214,16 @@ export class TeamIndex {
   }
 
   serviceOffset(row: number): number {
-    return this.#serviceOffsets.at(row);
+    return this.#serviceOffsets ? this.#serviceOffsets.at(row) : row;
+  }
+
+  /** Gives back the room the columns kept for growth: the load is over, or stopped for a while. */
+  trim(): void {
+    this.#ids.trim();
+    for (const column of [this.#teamCodes, this.#serviceOffsets, this.#sourceStarts, this.#sourceInfoCodes, this.#sourceSlugCodes])
+      column?.trim();
+    for (const column of [this.#birthDateCodes, this.#birthDateSources, this.#timeZoneCodes, this.#timeZoneSources]) column.trim();
+    for (const column of [this.#createdOn, this.#sourceCreatedOn, this.#birthDateUpdatedAt, this.#timeZoneUpdatedAt]) column.trim();
   }
 
   rowOf(userId: string): number | undefined {
@@ -310,8 +325,8 @@ export class TeamIndex {
       if (column !== "service") ordering = orderByRanks(this.#ranks(column), this.#ordering("service").ascending);
       else {
         // Rows are appended in the service's order, unless the team shifted while it loaded.
-        const offsets = this.#serviceOffsets.view();
-        ordering = isAscending(offsets) ? inOrder(offsets.length) : orderByRanks(rankValues(offsets), inOrder(offsets.length).ascending);
+        const offsets = this.#serviceOffsets?.view();
+        ordering = !offsets || isAscending(offsets) ? inOrder(this.size) : orderByRanks(rankValues(offsets), inOrder(this.size).ascending);
       }
       this.#orderings.set(column, ordering);
     }

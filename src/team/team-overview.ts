@@ -3,6 +3,7 @@
  * index's columns (typed arrays, no user objects) for the rows of a selection. Days are counted
  * on the calendar of the time zone asked for (the browser's).
  */
+import type { CodeView } from "./growable-array.ts";
 import type { FacetCounts } from "./team-facets.ts";
 import type { Interner } from "./interner.ts";
 import { zoneDays } from "./zone-days.ts";
@@ -65,7 +66,7 @@ export interface OverviewColumns extends DayColumns {
   createdMs: Float64Array;
   /** Row r's connected sources are entries `sourceStarts[r]` up to `sourceStarts[r + 1]`. */
   sourceStarts: Uint32Array;
-  sourceSlugCodes: Uint32Array;
+  sourceSlugCodes: CodeView;
   slugs: Interner;
   slugNames: readonly string[];
   timeZones: Interner;

@@ -126,6 +126,7 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
           indexed = true;
         }
         const outcome = await loadTeam(teamClient(), index, { signal, onProgress: report, resume, maxUsers });
+        index.trim();
         resumePoint = outcome.status === "cancelled" || outcome.status === "failed" ? outcome.resume : undefined;
         if (outcome.status === "too-large") indexed = false;
         return reportOf(outcome, connection.apiKey);
