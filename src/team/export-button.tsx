@@ -39,7 +39,8 @@ export function ExportButtons({ team, selection, total }: ExportButtonsProps) {
         { format, query },
         { signal: controller.signal, onProgress: (progress) => setRunning((r) => r && { ...r, progress }) },
       );
-      if (!controller.signal.aborted) download(file);
+      const { fileName, blob } = file;
+      if (!controller.signal.aborted && blob) download({ fileName, blob });
     } catch (error) {
       if (!controller.signal.aborted) setFailure(`The export stopped: ${(error as Error).message}`);
     } finally {
