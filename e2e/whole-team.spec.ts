@@ -1,7 +1,7 @@
 /**
  * The whole team, on the real service with a team of 20,000: loading with progress, search,
- * facets, sort, export, cancel, a 503 and a 429 midway (whether the main thread stays free
- * meanwhile: `npm run bench:main-thread`). A test that holds, answers or counts the worker's
+ * facets, sort, export (to a picked file or downloaded), cancel, a 503 and a 429 midway (whether
+ * the main thread stays free meanwhile: `npm run bench:main-thread`). A test that holds, answers or counts the worker's
  * requests does it at a proxy in front of the server (`service-proxy.ts`), which sees them all.
  */
 import type { Page } from "@playwright/test";
@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { demoSeed } from "../server/demo-seed.ts";
 import { parseCsv } from "../src/team/csv-reader.test-helper.ts";
 import { expect, test as base } from "./fixtures.ts";
+import { SavePicker, type SavePickerAnswer } from "./kit/save-picker.ts";
 import { UsersPage } from "./kit/users-page.ts";
 import { serveLargeTeam } from "./large-team.ts";
 import { startServiceProxy, type ServiceProxy } from "./service-proxy.ts";
@@ -21,12 +22,21 @@ const seeded = demoSeed(teamSize).orgs[0]!.teams[0]!.users;
 let server: Awaited<ReturnType<typeof serveLargeTeam>>;
 let apiKey: string;
 
-/** A test that asks for `serviceProxy` loads the app and the API through it. */
-const test = base.extend<{ serviceProxy: ServiceProxy }>({
+/**
+ * A test that asks for `serviceProxy` loads the app and the API through it. Chromium asks where
+ * to save an export, which a headless one cannot: a test that exports sets how `savePicker`
+ * answers, before the page loads; the files it wrote are deleted after.
+ */
+const test = base.extend<{ serviceProxy: ServiceProxy; savePicker: (answer: SavePickerAnswer) => Promise<SavePicker> }>({
   serviceProxy: async ({}, use) => {
     const proxy = await startServiceProxy(server.url);
     await use(proxy);
     await proxy.close();
+  },
+  savePicker: async ({ page }, use) => {
+    let installed: SavePicker | undefined;
+    await use(async (answer) => (installed = await SavePicker.install(page, answer)));
+    await installed?.clear();
   },
 });
 /** The pages the whole-team load (or an NDJSON export) asks for. */
@@ -127,13 +137,9 @@ test("sort by created date, descending, is the service's order reversed", async 
   expect(shown).toEqual(last.map((u) => Date.parse(u.created_on)).reverse());
 });
 
-test("the exported CSV parses back to the whole team, equal to the seed", async ({ page }) => {
-  await loadWholeTeam(page);
-  const download = page.waitForEvent("download");
-  await new UsersPage(page).wholeTeam.exportCsvButton.click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^team-[0-9a-f-]{36}-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.csv$/);
-  const [header, ...rows] = parseCsv(readFileSync(await file.path(), "utf8"));
+/** An exported CSV holds every user of the seed, as the service has them. */
+function expectSeedCsv(text: string) {
+  const [header, ...rows] = parseCsv(text);
   expect(header).toEqual([
     "user_id",
     "client_user_id",
@@ -159,6 +165,101 @@ test("the exported CSV parses back to the whole team, equal to the seed", async 
     user.fallback_time_zone?.source_slug ?? "",
   ]);
   expect(rows.sort(byId)).toEqual(expected.sort(byId));
+}
+
+const exportFileName = /^team-[0-9a-f-]{36}-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.csv$/;
+
+test("without a save picker, the exported CSV is downloaded, and parses back to the whole team, equal to the seed", async ({
+  page,
+  savePicker,
+}) => {
+  await savePicker("absent");
+  await loadWholeTeam(page);
+  const download = page.waitForEvent("download");
+  await new UsersPage(page).wholeTeam.exportCsvButton.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(exportFileName);
+  expectSeedCsv(readFileSync(await file.path(), "utf8"));
+});
+
+test("with a save picker, the CSV is written to the file picked, under the name a download has, and equals the seed", async ({
+  page,
+  savePicker,
+}) => {
+  const picker = await savePicker({ file: "picked.csv" });
+  const downloads: unknown[] = [];
+  page.on("download", (download) => downloads.push(download));
+  await loadWholeTeam(page);
+  await new UsersPage(page).wholeTeam.exportCsvButton.click();
+  // The picked file is replaced at once when the export closes it: until then it stays empty.
+  await expect.poll(async () => (await picker.read("picked.csv"))!.length, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  const [asked] = await picker.asked();
+  expect(asked!.suggestedName).toMatch(exportFileName);
+  expect(asked!.types).toEqual([{ description: "CSV", accept: { "text/csv": [".csv"] } }]);
+  expect(await picker.files()).toEqual(["picked.csv"]);
+  expectSeedCsv((await picker.read("picked.csv"))!);
+  expect(downloads).toHaveLength(0);
+});
+
+test("with a save picker, the NDJSON is written as it comes; Cancel, a failure or leaving the view leave the file as it was", async ({
+  page,
+  serviceProxy,
+  savePicker,
+  expectAccessible,
+}) => {
+  const picker = await savePicker({ file: "picked.ndjson" });
+  await loadWholeTeam(page, serviceProxy.url);
+  const before = "an earlier export\n";
+  await picker.write("picked.ndjson", before);
+  const wholeTeam = new UsersPage(page).wholeTeam;
+  const exporting = page.getByRole("status").filter({ hasText: "Exporting NDJSON" });
+
+  // Two pages come, the others wait: the first lines are in the browser's swap file, not yet the file.
+  let held = serviceProxy.hold(wholeTeamPages, { after: 2 });
+  await wholeTeam.exportNdjsonButton.click();
+  await expect(exporting).toContainText("Exporting NDJSON: 1,000 of 20,000 users");
+  await expect.poll(() => picker.files()).toEqual(["picked.ndjson", "picked.ndjson.crswap"]);
+  expect((await picker.read("picked.ndjson.crswap"))!.trim().split("\n")).toHaveLength(1_000);
+  await expectAccessible(); // exporting to a picked file
+  await page.getByRole("button", { name: "Cancel export" }).click();
+  await expect(wholeTeam.exportNdjsonButton).toBeVisible();
+  await expect.poll(() => picker.files()).toEqual(["picked.ndjson"]);
+  expect(await picker.read("picked.ndjson")).toBe(before);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  held.release();
+
+  // A page the service fails: the export stops, saying why, and the file is as it was.
+  serviceProxy.answer(pageAt(5000), { status: 500, json: { detail: "Broken" } });
+  await wholeTeam.exportNdjsonButton.click();
+  await expect(page.getByRole("alert")).toContainText("The export stopped:");
+  await expectAccessible(); // the export's failure
+  await expect.poll(() => picker.files()).toEqual(["picked.ndjson"]);
+  expect(await picker.read("picked.ndjson")).toBe(before);
+
+  // Away to Settings mid-export: the export stops, and the file is as it was.
+  held = serviceProxy.hold(wholeTeamPages, { after: 2 });
+  await wholeTeam.exportNdjsonButton.click();
+  await expect(exporting).toContainText("Exporting NDJSON: 1,000 of 20,000 users");
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  await expect.poll(() => picker.files()).toEqual(["picked.ndjson"]);
+  expect(await picker.read("picked.ndjson")).toBe(before);
+  held.release();
+});
+
+test("a dismissed save picker exports nothing and says nothing", async ({ page, savePicker }) => {
+  const picker = await savePicker("dismiss");
+  const downloads: unknown[] = [];
+  page.on("download", (download) => downloads.push(download));
+  await loadWholeTeam(page);
+  await new UsersPage(page).wholeTeam.exportNdjsonButton.click();
+  await expect.poll(async () => (await picker.asked()).length).toBe(1);
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  await expect(page.getByRole("progressbar", { name: "Exporting NDJSON" })).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(new UsersPage(page).wholeTeam.exportNdjsonButton).toBeEnabled();
+  expect(downloads).toHaveLength(0);
 });
 
 /** The whole-team bar's progress line, found by what it shows. */
@@ -213,7 +314,12 @@ test("a screen reader is told the load's progress each quarter, not each page", 
   await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
 });
 
-test("an export tells a screen reader its quarters, and stops when the operator leaves the view", async ({ page, serviceProxy }) => {
+test("an export tells a screen reader its quarters, and stops when the operator leaves the view", async ({
+  page,
+  serviceProxy,
+  savePicker,
+}) => {
+  await savePicker("absent");
   const downloads: unknown[] = [];
   page.on("download", (download) => downloads.push(download));
   await loadWholeTeam(page, serviceProxy.url);

@@ -4,6 +4,7 @@
  * guard stops any request other than GET, HEAD or OPTIONS before it leaves the browser.
  */
 import { readFileSync } from "node:fs";
+import { SavePicker } from "../e2e/kit/save-picker.ts";
 import { expect, test } from "./fixtures.ts";
 
 test("the app loads without console errors", async ({ page, savedTeam, usersPage }) => {
@@ -92,6 +93,8 @@ test("the whole team loads, searches and exports, when it is small enough", asyn
     savedTeam.total === 0 || savedTeam.total > wholeTeamMax,
     `Runs for teams of 1 to ${wholeTeamMax} users (SMOKE_WHOLE_TEAM_MAX).`,
   );
+  // Downloaded, as in a browser without Chromium's save picker, which a headless one cannot answer.
+  await SavePicker.install(page, "absent");
   await usersPage.goto(savedTeam.ref);
   if (await usersPage.wholeTeam.loadButton.isVisible()) await usersPage.wholeTeam.loadButton.click();
   await expect(usersPage.wholeTeam.loaded).toBeVisible({ timeout: 120_000 });

@@ -5,6 +5,8 @@ import { milestoneText, ProgressStatus } from "./progress-status.tsx";
 import type { TeamQuery } from "./team-index.ts";
 import type { WholeTeam } from "./whole-team.ts";
 import { download } from "../components/download.ts";
+import { useTeam } from "../components/use-current-team.ts";
+import { pickExportFile } from "./save-file-picker.ts";
 
 interface ExportButtonsProps {
   team: WholeTeam;
@@ -16,8 +18,12 @@ interface ExportButtonsProps {
 
 type Running = { format: ExportFormat; progress: ExportProgress | null; controller: AbortController };
 
-/** Exports as CSV or NDJSON, of the whole team or of the selection shown, with progress and Cancel. */
+/**
+ * Exports as CSV or NDJSON, of the whole team or of the selection shown, with progress and Cancel:
+ * written to a file the operator picks as it is produced where the browser can, else downloaded.
+ */
 export function ExportButtons({ team, selection, total }: ExportButtonsProps) {
+  const { teamId } = useTeam().team;
   const [scope, setScope] = useState<"team" | "selection">("team");
   const [running, setRunning] = useState<Running | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -25,21 +31,34 @@ export function ExportButtons({ team, selection, total }: ExportButtonsProps) {
   const runningRef = useRef<AbortController | null>(null);
   const query = scope === "selection" && selection ? selection.query : null;
 
-  // The operator left the view: the export stops, rather than download later over another page.
+  // The operator left the view: the export stops, rather than finish later over another page.
   useEffect(() => () => runningRef.current?.abort(), []);
 
-  async function start(format: ExportFormat) {
+  function choose(format: ExportFormat) {
+    setFailure(null);
+    // Before anything awaits: the picker needs this click's user activation.
+    const picking = pickExportFile(teamId, format);
+    if (!picking) return void start(format);
+    picking.then(
+      (target) => void start(format, target),
+      (error: Error) => {
+        // Dismissing the picker is a choice, not a failure.
+        if (error.name !== "AbortError") setFailure(`The file could not be chosen: ${error.message}`);
+      },
+    );
+  }
+
+  async function start(format: ExportFormat, target?: FileSystemFileHandle) {
     const controller = new AbortController();
     runningRef.current = controller;
-    setFailure(null);
     setRunning({ format, progress: null, controller });
     requestAnimationFrame(() => cancelRef.current?.focus());
     try {
-      const file = await team.exportFile(
-        { format, query },
+      const { fileName, blob } = await team.exportFile(
+        { format, query, target },
         { signal: controller.signal, onProgress: (progress) => setRunning((r) => r && { ...r, progress }) },
       );
-      if (!controller.signal.aborted) download(file);
+      if (!controller.signal.aborted && blob) download({ fileName, blob });
     } catch (error) {
       if (!controller.signal.aborted) setFailure(`The export stopped: ${(error as Error).message}`);
     } finally {
@@ -82,10 +101,10 @@ export function ExportButtons({ team, selection, total }: ExportButtonsProps) {
         </>
       ) : (
         <>
-          <button type="button" className="button button-small" onClick={() => void start("csv")}>
+          <button type="button" className="button button-small" onClick={() => choose("csv")}>
             Export CSV
           </button>
-          <button type="button" className="button button-small" onClick={() => void start("ndjson")}>
+          <button type="button" className="button button-small" onClick={() => choose("ndjson")}>
             Export NDJSON
           </button>
         </>

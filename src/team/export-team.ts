@@ -12,6 +12,9 @@ import type { TeamIndex, TeamQuery } from "./team-index.ts";
 
 export type ExportFormat = "csv" | "ndjson";
 
+/** Each format's media type, without parameters (as a save picker's `accept` takes it). */
+export const exportMediaTypes: Record<ExportFormat, string> = { csv: "text/csv", ndjson: "application/x-ndjson" };
+
 export interface ExportProgress {
   /** Users written so far. */
   users: number;

@@ -2,14 +2,16 @@
  * What the team worker exposes to the page through Comlink: it holds the connection, the loaded
  * team and a stopped load's resume point. Free of worker globals, so tests drive it in Node over
  * a MessageChannel. Each answer is small — one page of rows, the overview's figures, a finished
- * export as a Blob (a handle, not a copy of the data) — so nothing is worth transferring.
+ * export as a Blob (a handle, not a copy of the data) or nothing, when it was written to the file
+ * the page gave — so nothing is worth transferring.
  */
 import { releaseProxy, type ProxyMarked, type ProxyMethods } from "comlink";
 import type { ApiError } from "../api/errors.ts";
 import type { TransportOptions } from "../api/http.ts";
 import { asTeamApiKey } from "../api/key-kinds.ts";
 import { createTeamClient } from "../api/list-users.ts";
-import { exportChunks, exportFileName, type ExportFormat, type ExportProgress } from "./export-team.ts";
+import { exportChunks, exportFileName, exportMediaTypes, type ExportFormat, type ExportProgress } from "./export-team.ts";
+import { blobOfChunks, writeChunks } from "./export-sink.ts";
 import { loadTeam, type LoadOutcome, type LoadProgress, type ResumePoint } from "./load-team.ts";
 import type { SentTeamPages } from "./service-pages.ts";
 import { TeamIndex, type TeamQuery, type TeamView, type TeamViewResult } from "./team-index.ts";
@@ -44,18 +46,18 @@ export interface ExportRequest {
   format: ExportFormat;
   /** Null: the whole team. */
   query: TeamQuery | null;
+  /** The file the operator picked: each chunk is written to it as it is produced. Without it, a Blob. */
+  target?: FileSystemFileHandle;
 }
 
 export interface ExportedFile {
   fileName: string;
-  blob: Blob;
+  /** Null when the export was written to the request's `target`. */
+  blob: Blob | null;
 }
 
 /** A callback of the page's, passed with `Comlink.proxy`: here each call is a message, answered once the page ran it. */
 export type ProgressCallback<P> = ((progress: P) => void) & ProxyMarked;
-
-/** Strings are gathered into a Blob every few megabytes, so a large export lives in Blob storage. */
-const blobBatchChars = 4_000_000;
 
 export interface TeamWorkerApiOptions {
   /** Passed to the team client: tests inject `fetch`. */
@@ -137,7 +139,7 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
   }
 
   async function exportFile(
-    { format, query }: ExportRequest,
+    { format, query, target }: ExportRequest,
     signal: AbortSignal,
     onProgress: (progress: ExportProgress) => void,
   ): Promise<ExportedFile> {
@@ -151,21 +153,13 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
         return answer;
       },
     };
-    let parts: BlobPart[] = [];
-    let pendingChars = 0;
-    for await (const chunk of exportChunks({ client: noticingTeam, index: indexed ? index : null }, format, query, {
-      signal,
-      onProgress,
-    })) {
-      parts.push(chunk);
-      pendingChars += chunk.length;
-      if (pendingChars > blobBatchChars) {
-        parts = [new Blob(parts)];
-        pendingChars = 0;
-      }
+    const chunks = exportChunks({ client: noticingTeam, index: indexed ? index : null }, format, query, { signal, onProgress });
+    if (target) {
+      await writeChunks(chunks, await target.createWritable());
+      return { fileName: target.name, blob: null };
     }
-    const type = format === "csv" ? "text/csv;charset=utf-8" : "application/x-ndjson;charset=utf-8";
-    return { fileName: exportFileName(teamId, format), blob: new Blob(parts, { type }) };
+    const blob = await blobOfChunks(chunks, `${exportMediaTypes[format]};charset=utf-8`);
+    return { fileName: exportFileName(teamId, format), blob };
   }
 
   const api = {

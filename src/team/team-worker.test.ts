@@ -1,10 +1,13 @@
+import { releaseProxy } from "comlink";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Listening } from "../../server/service.ts";
 import { fixtureSeed, keys, startTestService } from "../../server/testing.ts";
 import { parseCsv } from "./csv-reader.test-helper.ts";
+import type { ExportProgress } from "./export-team.ts";
+import { pickedFile, recordingWritable } from "./export-sink.test-helper.ts";
 import type { LoadProgress } from "./load-team.ts";
 import { createTeamWorkerClient, TeamWorkerError } from "./team-worker-client.ts";
-import type { TeamWorkerApiOptions } from "./team-worker-api.ts";
+import { createTeamWorkerApi, type ProgressCallback, type TeamWorkerApiOptions } from "./team-worker-api.ts";
 import { inProcessWorker } from "./team-worker.test-helper.ts";
 
 const teamSize = 2_600; // six pages of 500
@@ -44,12 +47,12 @@ describe("the team worker, through its client", () => {
 
     const csv = await client.exportFile({ format: "csv", query: { search: "client-25" } });
     expect(csv.fileName).toMatch(/^team-7e4b9a10-aaaa-4c5d-9e6f-00000000000a-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.csv$/);
-    expect(csv.blob.type).toBe("text/csv;charset=utf-8");
-    expect(parseCsv(await csv.blob.text())).toHaveLength(112);
+    expect(csv.blob!.type).toBe("text/csv;charset=utf-8");
+    expect(parseCsv(await csv.blob!.text())).toHaveLength(112);
 
     const exportProgress: unknown[] = [];
     const ndjson = await client.exportFile({ format: "ndjson", query: null }, { onProgress: (p) => exportProgress.push(p) });
-    expect((await ndjson.blob.text()).trim().split("\n")).toHaveLength(teamSize);
+    expect((await ndjson.blob!.text()).trim().split("\n")).toHaveLength(teamSize);
     expect(exportProgress.at(-1)).toEqual({ users: teamSize, total: teamSize });
     client.dispose();
   });
@@ -91,7 +94,7 @@ describe("the team worker, through its client", () => {
     const { client } = connect(keys.teamA, { maxUsers: 1_000 });
     expect(await client.load()).toEqual({ status: "too-large", total: teamSize, maxUsers: 1_000 });
     const csv = await client.exportFile({ format: "csv", query: null });
-    expect(parseCsv(await csv.blob.text())).toHaveLength(teamSize + 1);
+    expect(parseCsv(await csv.blob!.text())).toHaveLength(teamSize + 1);
     expect(csv.fileName).toContain("7e4b9a10-aaaa");
     client.dispose();
   });
@@ -145,5 +148,68 @@ describe("the team worker, through its client", () => {
       error: { name: "RateLimitedError", status: 429, message: "The service asked to wait 3 min before trying again" },
     });
     client.dispose();
+  });
+});
+
+describe("an export to the file the operator picked", () => {
+  /** The worker's API itself: a stand-in file handle cannot cross a MessageChannel, a real one can. */
+  async function loadedApi(options?: TeamWorkerApiOptions) {
+    const { api } = createTeamWorkerApi(options);
+    api.connect({ baseUrl: service.url, apiKey: keys.teamA });
+    await api.load(1);
+    return api;
+  }
+  /** A progress callback as the worker sees one from the page. */
+  const onProgress = (report: (progress: ExportProgress) => void) =>
+    Object.assign(async (progress: ExportProgress) => report(progress), {
+      [releaseProxy]: () => {},
+    }) as unknown as ProgressCallback<ExportProgress>;
+
+  it("writes each chunk to the file as it is produced, then closes it: the same text as a download", async () => {
+    const api = await loadedApi();
+    const { calls, writable } = recordingWritable();
+    const request = { format: "csv", query: null } as const;
+    const written = await api.exportFile(
+      2,
+      { ...request, target: pickedFile("picked.csv", writable) },
+      onProgress((p) => calls.push(`progress ${p.users}`)),
+    );
+
+    expect(written).toEqual({ fileName: "picked.csv", blob: null });
+    // Header, 2,000 rows, 600 rows: each written before the next is produced, none held back.
+    expect(calls.map((call) => (call.startsWith("write ") ? "write" : call))).toEqual([
+      "write",
+      "write",
+      "progress 2000",
+      "write",
+      "progress 2600",
+      "close",
+    ]);
+    const text = calls.filter((call) => call.startsWith("write ")).map((call) => call.slice("write ".length));
+    expect(text.join("")).toBe(await (await api.exportFile(3, request)).blob!.text());
+  });
+
+  it("aborts the file, never closing it, when the export is cancelled midway", async () => {
+    const api = await loadedApi();
+    const { calls, writable } = recordingWritable();
+    const exporting = api.exportFile(
+      2,
+      { format: "ndjson", query: null, target: pickedFile("picked.ndjson", writable) },
+      onProgress(() => api.cancel(2)),
+    );
+    await expect(exporting).rejects.toMatchObject({ name: "AbortError" });
+    expect(calls.map((call) => (call.startsWith("write ") ? "write" : call))).toEqual(["write", expect.stringMatching(/^abort /)]);
+  });
+
+  it("aborts the file when the service fails midway, and reports the service's error", async () => {
+    let failing = false;
+    const failingThirdPage: typeof fetch = async (input, init) =>
+      failing && String(input).includes("offset=1000&") ? new Response('{"detail":"broken"}', { status: 500 }) : fetch(input, init);
+    const api = await loadedApi({ transport: { fetch: failingThirdPage } });
+    failing = true;
+    const { calls, writable } = recordingWritable();
+    const target = pickedFile("picked.ndjson", writable);
+    await expect(api.exportFile(2, { format: "ndjson", query: null, target })).rejects.toMatchObject({ name: "ServerError", status: 500 });
+    expect(calls.map((call) => (call.startsWith("write ") ? "write" : call))).toEqual(["write", "write", expect.stringMatching(/^abort /)]);
   });
 });
