@@ -76,6 +76,7 @@ async function loadOnce() {
     get size() {
       return index.size;
     },
+    reserve: (users: number) => index.reserve(users),
   };
   const loadStart = performance.now();
   const outcome = await loadTeam(client, timedIndex, { onProgress: sampleHeap, maxUsers: users });

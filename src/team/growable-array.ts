@@ -32,6 +32,11 @@ export class GrowableArray<A extends NumberArray> {
     return this.#items.subarray(0, this.#length) as A;
   }
 
+  /** Makes room for `capacity` values at once: no copies as they come, and no dead copies left for the collector. */
+  reserve(capacity: number): void {
+    if (capacity > this.#items.length) this.#moveTo(this.#allocate, capacity);
+  }
+
   /** Gives back the room kept for growth, once no more values are coming for a while. */
   trim(): void {
     if (this.#items.length > this.#length) this.#moveTo(this.#allocate, this.#length);

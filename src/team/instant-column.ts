@@ -42,6 +42,11 @@ export class InstantColumn {
     this.#formats.push(format);
   }
 
+  reserve(capacity: number): void {
+    this.#ms.reserve(capacity);
+    this.#formats.reserve(capacity);
+  }
+
   /** Gives back the room kept for growth. */
   trim(): void {
     this.#ms.trim();

@@ -68,6 +68,25 @@ describe("loadTeam against the reference service", () => {
     expect(progress.every((p) => p.ratePerSecond > 0)).toBe(true);
   });
 
+  it("tells the index the team's size once, after the first page, and the index holds the same team", async () => {
+    const index = new TeamIndex();
+    const reserved: number[] = [];
+    const sink = {
+      addPage: (...page: Parameters<TeamIndex["addPage"]>) => index.addPage(...page),
+      reserve: (users: number) => {
+        reserved.push(users);
+        expect(index.size).toBe(pageSize);
+        index.reserve(users);
+      },
+      get size() {
+        return index.size;
+      },
+    };
+    await loadTeam(clientWith(instrumentedFetch().fetch), sink, { pageSize });
+    expect(reserved).toEqual([teamSize]);
+    expect(idsIn(index)).toEqual(await allUserIds());
+  });
+
   it("stops on cancel, keeps what it loaded, and resumes to the end", async () => {
     const { fetch, requests } = instrumentedFetch();
     const index = new TeamIndex();

@@ -16,6 +16,8 @@ export interface TeamPages {
 /** Where pages go: the index. `addPage` returns how many of the users were new. */
 export interface TeamSink {
   addPage(users: readonly SentUser[], offset: number): number;
+  /** Told the team's size once its first page is in: room for it all at once. */
+  reserve?(users: number): void;
   readonly size: number;
 }
 
@@ -105,6 +107,7 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
     }
     state.latestTotal = page.total;
     state.repeatedUsers += page.users.length - sink.addPage(page.users, offset);
+    if (state.pagesDone === 0) sink.reserve?.(page.total);
     state.pagesDone++;
     // Users added meanwhile: more pages to load.
     for (; state.plannedEnd < page.total; state.plannedEnd += pageSize) state.pendingOffsets.push(state.plannedEnd);

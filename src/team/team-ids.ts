@@ -54,6 +54,12 @@ export class TeamIds {
     return true;
   }
 
+  /** Makes room for `rows` rows at once. */
+  reserve(rows: number): void {
+    this.#rowStarts.reserve(rows);
+    while (rows * 2 > this.#slots.length) this.#grow();
+  }
+
   /** Gives back the room kept for growth. */
   trim(): void {
     this.seal();

@@ -80,11 +80,14 @@ interface Loaded {
 function loadBoth(users: User[], pageSize: number, arrival: number[]): { index: TeamIndex; loaded: Loaded[] } {
   const index = new TeamIndex();
   const firstSeen = new Map<string, Loaded>();
-  for (const offset of arrival) {
+  // As the loader and the worker do: room for the team after the first page, the spare given back at the end.
+  arrival.forEach((offset, i) => {
     const page = users.slice(offset, offset + pageSize);
     index.addPage(page, offset);
-    page.forEach((user, i) => firstSeen.has(user.user_id) || firstSeen.set(user.user_id, { user, offset: offset + i }));
-  }
+    if (i === 0) index.reserve(users.length);
+    page.forEach((user, j) => firstSeen.has(user.user_id) || firstSeen.set(user.user_id, { user, offset: offset + j }));
+  });
+  index.trim();
   return { index, loaded: [...firstSeen.values()].sort((a, b) => a.offset - b.offset) };
 }
 
