@@ -18,7 +18,7 @@ import {
   type OverviewRequest,
   type TeamOverview,
 } from "./team-overview.ts";
-import { orderByRanks, rankValues, type Ordering, type Ranks, type SortColumn, type SortKey } from "./team-sort.ts";
+import { orderByRanks, rankNumbers, rankStrings, type Ordering, type Ranks, type SortColumn } from "./team-sort.ts";
 
 export interface TeamSort {
   column: SortColumn;
@@ -340,7 +340,7 @@ export class TeamIndex {
       else {
         // Rows are appended in the service's order, unless the team shifted while it loaded.
         const offsets = this.#serviceOffsets?.view();
-        ordering = !offsets || isAscending(offsets) ? inOrder(this.size) : orderByRanks(rankValues(offsets), inOrder(this.size).ascending);
+        ordering = !offsets || isAscending(offsets) ? inOrder(this.size) : orderByRanks(rankNumbers(offsets), inOrder(this.size).ascending);
       }
       this.#orderings.set(column, ordering);
     }
@@ -349,18 +349,17 @@ export class TeamIndex {
 
   /** Each row's rank in a column. */
   #ranks(column: SortColumn): Ranks {
-    const perRow = (key: (row: number) => SortKey | undefined) => Array.from({ length: this.size }, (_, row) => key(row));
     /** Ranks of an interned column: its few distinct values are ranked, then each row takes its code's. */
     const byCode = (dictionary: Interner, codes: ArrayLike<number>): Ranks => {
-      const { ranks: codeRanks, count } = rankValues(dictionary.values);
+      const { ranks: codeRanks, count } = rankStrings(dictionary.values);
       return { ranks: Int32Array.from(codes, (code) => (code < 0 ? -1 : codeRanks[code]!)), count };
     };
     switch (column) {
       case "client_user_id":
         // Case-insensitive; IDs that differ only in case keep the service's order.
-        return rankValues(perRow((row) => this.#ids.clientUserId(row).toLowerCase()));
+        return rankStrings(Array.from({ length: this.size }, (_, row) => this.#ids.clientUserId(row).toLowerCase()));
       case "created_on":
-        return rankValues(this.#createdOn.msView());
+        return rankNumbers(this.#createdOn.msView());
       case "connected_sources":
         return { ranks: Int32Array.from(this.#sourceListRanks()), count: this.size };
       case "birth_date":

@@ -7,8 +7,6 @@
 export const sortColumns = ["client_user_id", "created_on", "connected_sources", "birth_date", "time_zone", "team_id"] as const;
 export type SortColumn = (typeof sortColumns)[number];
 
-export type SortKey = string | number;
-
 export interface Ordering {
   ascending: Uint32Array;
   descending: Uint32Array;
@@ -20,24 +18,46 @@ export interface Ranks {
   count: number;
 }
 
-/** Ranks of values that compare with `<` (strings by UTF-16 code units, numbers; NaN: no value). */
-export function rankValues(values: ArrayLike<SortKey | undefined>): Ranks {
-  const present: SortKey[] = [];
-  for (let row = 0; row < values.length; row++) {
-    const value = values[row];
-    if (value !== undefined && value === value) present.push(value); // NaN !== NaN
-  }
-  // The built-in order of strings and of numbers is `<`'s, and much faster than a comparator.
-  const distinct = [...new Set(present)];
-  if (typeof distinct[0] === "number")
-    Float64Array.from(distinct as number[])
-      .sort()
-      .forEach((v, i) => (distinct[i] = v));
-  else distinct.sort();
+/** Ranks of strings, by UTF-16 code units (undefined: no value). */
+export function rankStrings(values: ArrayLike<string | undefined>): Ranks {
+  const present: string[] = [];
+  for (let row = 0; row < values.length; row++) if (values[row] !== undefined) present.push(values[row]!);
+  // The built-in order of strings is `<`'s, and much faster than a comparator.
+  const distinct = [...new Set(present)].sort();
   const rankOf = new Map(distinct.map((value, rank) => [value, rank]));
   const ranks = new Int32Array(values.length);
   for (let row = 0; row < values.length; row++) ranks[row] = rankOf.get(values[row]!) ?? -1;
   return { ranks, count: distinct.length };
+}
+
+/**
+ * Ranks of numbers (NaN: no value), without a Set or a Map of them: a sorted copy, its distinct
+ * values, then each row's place among them by binary search — a million rows in a blink.
+ */
+export function rankNumbers(values: ArrayLike<number>): Ranks {
+  const distinct = Float64Array.from(values).sort(); // NaN sorts last
+  let count = 0;
+  for (let i = 0; i < distinct.length; i++) {
+    const value = distinct[i]!;
+    if (value !== value) break;
+    if (count === 0 || value !== distinct[count - 1]) distinct[count++] = value;
+  }
+  const ranks = new Int32Array(values.length);
+  for (let row = 0; row < values.length; row++) {
+    const value = values[row]!;
+    if (value !== value) {
+      ranks[row] = -1;
+      continue;
+    }
+    let [low, high] = [0, count - 1];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (distinct[middle]! < value) low = middle + 1;
+      else high = middle;
+    }
+    ranks[row] = low;
+  }
+  return { ranks, count };
 }
 
 /**
