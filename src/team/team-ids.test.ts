@@ -71,6 +71,26 @@ describe("TeamIds: the search", () => {
 });
 
 describe("TeamIds: the IDs", () => {
+  it("narrowed by an earlier search it extends, matches exactly the rows a full scan does", () => {
+    const unit = fc.constantFrom("a", "A", "b", "1", "-", "ß", "s", "\u0301");
+    const id = fc.string({ unit, maxLength: 5 });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(id, id), { selector: ([, userId]) => userId }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.string({ unit, minLength: 1, maxLength: 2 }),
+        fc.string({ unit, maxLength: 2 }),
+        (rows, pageSize, typed, more) => {
+          const ids = searchOf(rows, pageSize);
+          const earlier = { query: typed, matched: ids.matches(typed) };
+          expect(Array.from(ids.matches(typed + more, earlier))).toEqual(Array.from(ids.matches(typed + more)));
+          // A search that does not extend the earlier one is not narrowed by it.
+          expect(Array.from(ids.matches(more, earlier))).toEqual(Array.from(ids.matches(more)));
+        },
+      ),
+    );
+  });
+
   it("gives back each ID as sent, finds each user ID's row, on sealed pages and pending rows alike", () => {
     const rows = Array.from({ length: 5000 }, (_, i): [string, string] => [
       i % 3 === 0 ? `Client-${i}` : `client-${i}`,

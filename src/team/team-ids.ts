@@ -83,24 +83,34 @@ export class TeamIds {
     return this.#sentUserIds.get(row) ?? this.#field(row, 1);
   }
 
-  /** Marks the rows whose client user ID or user ID contains `query` (not empty), both folded. */
-  matches(query: string): Uint8Array {
+  /**
+   * Marks the rows whose client user ID or user ID contains `query` (not empty), both folded.
+   * `earlier`, a search this one extends (typing on), narrows the scan to the rows it matched.
+   */
+  matches(query: string, earlier?: { query: string; matched: Uint8Array }): Uint8Array {
     this.seal();
     const matched = new Uint8Array(this.rows);
     const needle = foldForSearch(query);
     // Only what the Collator ignores (a zero-width space, a lone accent): every ID holds that.
     if (needle === "") return matched.fill(1);
+    // A row holding the longer text holds the shorter one: only the earlier matches can match.
+    const candidates =
+      earlier && earlier.matched.length === this.rows && needle.includes(foldForSearch(earlier.query)) ? earlier.matched : null;
     const starts = this.#rowStarts.view();
     this.#pages.forEach((text, page) => {
       const first = this.#pageFirstRows[page]!;
       const end = page + 1 < this.#pages.length ? this.#pageFirstRows[page + 1]! : this.rows;
-      let row = first;
-      // A folded needle holds no separator, so a hit lies within one ID.
-      for (let at = text.indexOf(needle); at !== -1;) {
+      const nextCandidate = (row: number) => {
+        if (candidates) while (row < end && candidates[row] === 0) row++;
+        return row;
+      };
+      // A folded needle holds no separator, so a hit lies within one ID; the text between
+      // candidates is skipped, and one hit is enough for a row.
+      for (let row = nextCandidate(first); row < end; row = nextCandidate(row + 1)) {
+        const at = text.indexOf(needle, starts[row]!);
+        if (at === -1) break;
         while (row + 1 < end && starts[row + 1]! <= at) row++;
-        matched[row] = 1;
-        if (row + 1 >= end) break;
-        at = text.indexOf(needle, starts[row + 1]!); // one hit is enough: go on with the next row
+        matched[row] = 1; // holding the needle, it held the earlier one: a candidate
       }
     });
     return matched;

@@ -306,7 +306,7 @@ export class TeamIndex {
   /** The rows matching a search; null for an empty search (everybody). */
   #matching(search: string): Uint8Array | null {
     if (search === "") return null;
-    if (this.#searchCache?.query !== search) this.#searchCache = { query: search, matched: this.#ids.matches(search) };
+    if (this.#searchCache?.query !== search) this.#searchCache = { query: search, matched: this.#ids.matches(search, this.#searchCache) };
     return this.#searchCache.matched;
   }
 
