@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { providers } from "./providers.ts";
-import type { ParsedSeed } from "./seed-file.ts";
+import type { ParsedSeed, SeedToApply, SeedUser, SeedUsers } from "./seed-file.ts";
 
 export const defaultDemoUsers = 2500;
 
@@ -75,7 +75,7 @@ function atOffset(ms: number, offset: string, withFraction: boolean): string {
 const twoYearsMs = 2 * 365 * 24 * 3600 * 1000;
 const firstInstant = Date.UTC(2024, 10, 1);
 
-function demoUser(random: Random, teamId: string, n: number): DemoUser {
+function demoUser(random: Random, teamId: string, n: number): SeedUser {
   const created = firstInstant + Math.floor(random.next() * twoYearsMs);
   const sourceCount = random.int(0, 5);
   const chosen = random.sample(providers, sourceCount);
@@ -110,23 +110,27 @@ export function newKey(kind: "team" | "management"): string {
   return `${kind === "team" ? "svc_team" : "svc_mgmt"}_${randomBytes(24).toString("base64url")}`;
 }
 
-type DemoUser = ParsedSeed["orgs"][number]["teams"][number]["users"][number];
+/** A team's users, generated as they are read, alike each time: a million of them never exist at once. */
+function demoUsers(seed: number, teamId: string, count: number): SeedUsers {
+  return {
+    length: count,
+    *[Symbol.iterator]() {
+      const random = generator(seed);
+      for (let n = 1; n <= count; n++) yield demoUser(random, teamId, n);
+    },
+  };
+}
 
 /**
- * Two organizations, four teams: a large one, a small one, an empty one, and one elsewhere.
- * Already in the parsed form (a test checks that parsing it changes nothing), so that seeding it
- * skips the check: at a million users that took 20 s.
+ * Two organizations, four teams: a large one, a small one, an empty one, and one elsewhere, with
+ * users generated as they are read. Already in the parsed form (a test checks that parsing it
+ * changes nothing), so that seeding it skips the check: at a million users that took 20 s.
  */
-export function demoSeed(largestTeamUsers = defaultDemoUsers): ParsedSeed {
+export function lazyDemoSeed(largestTeamUsers = defaultDemoUsers): SeedToApply {
   const random = generator(20261122);
   const team = (name: string, users: number) => {
     const team_id = random.uuid();
-    return {
-      team_id,
-      name,
-      api_key: newKey("team"),
-      users: Array.from({ length: users }, (_, i) => demoUser(random, team_id, i + 1)),
-    };
+    return { team_id, name, api_key: newKey("team"), users: demoUsers(random.int(0, 2 ** 31), team_id, users) };
   };
   const acme = { org_id: random.uuid(), name: "Acme Health", management_key: newKey("management") };
   const northwind = { org_id: random.uuid(), name: "Northwind Research", management_key: newKey("management") };
@@ -136,4 +140,10 @@ export function demoSeed(largestTeamUsers = defaultDemoUsers): ParsedSeed {
       { ...northwind, teams: [team("Cardio trial", 40)] },
     ],
   };
+}
+
+/** The demo with its users in arrays, for tests. */
+export function demoSeed(largestTeamUsers = defaultDemoUsers): ParsedSeed {
+  const { orgs } = lazyDemoSeed(largestTeamUsers);
+  return { orgs: orgs.map((org) => ({ ...org, teams: org.teams.map((team) => ({ ...team, users: [...team.users] })) })) };
 }

@@ -28,6 +28,26 @@ export const seedFileSchema = z.looseObject({ orgs: z.array(seedOrg) });
 
 export type SeedFile = z.input<typeof seedFileSchema>;
 export type ParsedSeed = z.output<typeof seedFileSchema>;
+export type SeedUser = ParsedSeed["orgs"][number]["teams"][number]["users"][number];
+
+/**
+ * A team's users as the store takes them: an array, or users generated as they are read (the
+ * demo's). The store reads them twice (their order, then each user), so each reading must give
+ * the same users.
+ */
+export interface SeedUsers extends Iterable<SeedUser> {
+  readonly length: number;
+}
+
+/** What the store writes: a parsed seed, whose teams' users may be generated as they are read. */
+export interface SeedToApply {
+  orgs: readonly {
+    org_id: string;
+    name: string;
+    management_key: string;
+    teams: readonly { team_id: string; name: string; api_key: string; users: SeedUsers }[];
+  }[];
+}
 
 export class SeedError extends Error {
   override name = "SeedError";

@@ -2,7 +2,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Db } from "./database.ts";
 import { instantMicros } from "./instant.ts";
-import type { ParsedSeed } from "./seed-file.ts";
+import type { SeedToApply, SeedUser, SeedUsers } from "./seed-file.ts";
 
 export type KeyRecord = { kind: "team"; orgId: string; teamId: string } | { kind: "management"; orgId: string; teamId: null };
 
@@ -92,7 +92,7 @@ export function createStore(db: Db) {
     return true;
   });
 
-  const applySeed = db.transaction((seed: ParsedSeed) => {
+  const applySeed = db.transaction((seed: SeedToApply) => {
     for (const org of seed.orgs) {
       const orgId = org.org_id.toLowerCase();
       statements.insertOrg.run(orgId, org.name);
@@ -101,7 +101,9 @@ export function createStore(db: Db) {
         const teamId = team.team_id.toLowerCase();
         statements.insertTeam.run(teamId, orgId, team.name);
         statements.insertKey.run(hashKey(team.api_key), "team", orgId, teamId);
-        inPageOrder(team.users).forEach((user, position) => insertUser(teamId, position, user));
+        const positions = pagePositions(team.users);
+        let i = 0;
+        for (const user of team.users) insertUser(teamId, positions[i++]!, user);
       }
     }
   });
@@ -127,17 +129,25 @@ export function createStore(db: Db) {
   return { findKey, userPageJson, deleteTeam, applySeed };
 }
 
-type SeedUser = ParsedSeed["orgs"][number]["teams"][number]["users"][number];
-
-/** A team's users in page order: by instant, then by user_id as SQLite compares text (UTF-16 order is byte order for UUIDs). */
-function inPageOrder(users: readonly SeedUser[]): SeedUser[] {
-  const instants = users.map((user) => instantMicros(user.created_on));
-  const order = users.map((_, i) => i);
-  order.sort((a, b) => instants[a]! - instants[b]! || compareText(users[a]!.user_id, users[b]!.user_id));
-  return order.map((i) => users[i]!);
+/**
+ * The place of each user in the team's pages, in the order the users are read: by instant, then
+ * by user_id as SQLite compares text (UTF-16 order is byte order for UUIDs). A first reading of
+ * the users, keeping only these keys, so that the second can write each user once, in place.
+ */
+function pagePositions(users: SeedUsers): Uint32Array {
+  const instants = new Float64Array(users.length);
+  const ids = new Array<string>(users.length);
+  let i = 0;
+  for (const user of users) {
+    ids[i] = user.user_id;
+    instants[i++] = instantMicros(user.created_on);
+  }
+  const order = Uint32Array.from(ids.keys());
+  order.sort((a, b) => instants[a]! - instants[b]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  const positions = new Uint32Array(users.length);
+  order.forEach((user, position) => (positions[user] = position));
+  return positions;
 }
-
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The user's JSON exactly as the list operation sends it: the contract's fields in its order,
