@@ -31,12 +31,12 @@ export type ParsedSeed = z.output<typeof seedFileSchema>;
 export type SeedUser = ParsedSeed["orgs"][number]["teams"][number]["users"][number];
 
 /**
- * A team's users as the store takes them: an array, or users generated as they are read (the
- * demo's). The store reads them twice (their order, then each user), so each reading must give
- * the same users.
+ * A team's users as the store takes them, read by index: an array, or users generated when asked
+ * for (the demo's), the same each time.
  */
-export interface SeedUsers extends Iterable<SeedUser> {
+export interface SeedUsers {
   readonly length: number;
+  at(index: number): SeedUser | undefined;
 }
 
 /** What the store writes: a parsed seed, whose teams' users may be generated as they are read. */

@@ -101,9 +101,8 @@ export function createStore(db: Db) {
         const teamId = team.team_id.toLowerCase();
         statements.insertTeam.run(teamId, orgId, team.name);
         statements.insertKey.run(hashKey(team.api_key), "team", orgId, teamId);
-        const positions = pagePositions(team.users);
-        let i = 0;
-        for (const user of team.users) insertUser(teamId, positions[i++]!, user);
+        // In page order, so that a page's rows are neighbours in the table.
+        pageOrder(team.users).forEach((index, position) => insertUser(teamId, position, team.users.at(index)!));
       }
     }
   });
@@ -144,23 +143,20 @@ export function createStore(db: Db) {
 }
 
 /**
- * The place of each user in the team's pages, in the order the users are read: by instant, then
- * by user_id as SQLite compares text (UTF-16 order is byte order for UUIDs). A first reading of
- * the users, keeping only these keys, so that the second can write each user once, in place.
+ * The indexes of a team's users in page order: by instant, then by user_id as SQLite compares
+ * text (UTF-16 order is byte order for UUIDs). Only these keys are kept, so that users generated
+ * when read need not be held.
  */
-function pagePositions(users: SeedUsers): Uint32Array {
+function pageOrder(users: SeedUsers): Uint32Array {
   const instants = new Float64Array(users.length);
   const ids = new Array<string>(users.length);
-  let i = 0;
-  for (const user of users) {
+  for (let i = 0; i < users.length; i++) {
+    const user = users.at(i)!;
     ids[i] = user.user_id;
-    instants[i++] = instantMicros(user.created_on);
+    instants[i] = instantMicros(user.created_on);
   }
   const order = Uint32Array.from(ids.keys());
-  order.sort((a, b) => instants[a]! - instants[b]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
-  const positions = new Uint32Array(users.length);
-  order.forEach((user, position) => (positions[user] = position));
-  return positions;
+  return order.sort((a, b) => instants[a]! - instants[b]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
 }
 
 /**
