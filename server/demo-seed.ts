@@ -8,16 +8,22 @@ import type { ParsedSeed, SeedToApply, SeedUser, SeedUsers } from "./seed-file.t
 
 export const defaultDemoUsers = 2500;
 
-/** mulberry32: small, fast and good enough for demo data. */
-function generator(seed: number) {
-  let state = seed >>> 0;
+/**
+ * sfc32, seeded by a seed and a stream number: small, fast and good enough for demo data. Its
+ * 128-bit state lets each user have its own stream (a 32-bit one repeats users at a million).
+ */
+function generator(seed: number, stream = 0) {
+  let [a, b, c, d] = [seed | 0, stream | 0, 0x9e3779b9, 1];
   const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = ((c << 21) | (c >>> 11)) + t;
+    c |= 0;
+    return (t >>> 0) / 4294967296;
   };
+  for (let i = 0; i < 12; i++) next(); // mixes the seed in
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   // One string built digit by digit: at a million users, arrays of digits cost seconds.
@@ -114,7 +120,7 @@ export function newKey(kind: "team" | "management"): string {
 function demoUsers(seed: number, teamId: string, count: number): SeedUsers {
   return {
     length: count,
-    at: (i) => (i >= 0 && i < count ? demoUser(generator(seed ^ Math.imul(i + 1, 0x9e3779b1)), teamId, i + 1) : undefined),
+    at: (i) => (i >= 0 && i < count ? demoUser(generator(seed, i + 1), teamId, i + 1) : undefined),
   };
 }
 
