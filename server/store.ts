@@ -92,7 +92,7 @@ export function createStore(db: Db) {
     return true;
   });
 
-  const writeSeed = db.transaction((seed: SeedToApply) => {
+  const applySeed = db.transaction((seed: SeedToApply) => {
     for (const org of seed.orgs) {
       const orgId = org.org_id.toLowerCase();
       statements.insertOrg.run(orgId, org.name);
@@ -123,20 +123,6 @@ export function createStore(db: Db) {
     user.connected_sources.forEach(({ created_on, source, ...rest }, position) => {
       statements.insertSource.run(lastInsertRowid, position, created_on, JSON.stringify(source), extraJson(rest, new Set()));
     });
-  }
-
-  /**
-   * Writes a seed in one transaction, with a page cache of up to 128 MB while it runs: the user_id
-   * and users_page indexes are written in random order, which a small cache turns into rereads.
-   */
-  function applySeed(seed: SeedToApply) {
-    const cacheSize = db.pragma("cache_size", { simple: true }) as number;
-    db.pragma("cache_size = -131072");
-    try {
-      writeSeed(seed);
-    } finally {
-      db.pragma(`cache_size = ${cacheSize}`);
-    }
   }
 
   return { findKey, userPageJson, deleteTeam, applySeed };
