@@ -19,8 +19,7 @@ function generator(seed: number, stream = 0) {
     d = (d + 1) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;
-    c = ((c << 21) | (c >>> 11)) + t;
-    c |= 0;
+    c = (((c << 21) | (c >>> 11)) + t) | 0;
     return (t >>> 0) / 4294967296;
   };
   for (let i = 0; i < 12; i++) next(); // mixes the seed in

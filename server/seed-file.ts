@@ -39,7 +39,7 @@ export interface SeedUsers {
   at(index: number): SeedUser | undefined;
 }
 
-/** What the store writes: a parsed seed, whose teams' users may be generated as they are read. */
+/** What the store writes: a parsed seed, whose teams' users may be generated when read. */
 export interface SeedToApply {
   orgs: readonly {
     org_id: string;
