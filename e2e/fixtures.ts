@@ -17,6 +17,8 @@ export interface Demo {
   smallTeam: Team;
   emptyTeam: Team;
   awkwardTeam: Team;
+  /** Sixteen sources, and users near midnight (`manySourcesTeam` in seed.ts). */
+  manySourcesTeam: Team;
   /** Teams made to be deleted: each test takes its own by number. */
   disposable: (n: number) => Team;
   otherOrg: { orgId: string; managementKey: string; team: Team };
@@ -38,6 +40,7 @@ function loadDemo(): Demo {
     smallTeam: named("Pilot clinic"),
     emptyTeam: named("New cohort"),
     awkwardTeam: named("Awkward users"),
+    manySourcesTeam: named("Many sources"),
     disposable: (n) => named(`Disposable ${n}`),
     otherOrg: { orgId: northwind.org_id, managementKey: northwind.management_key, team: northwind.teams[0]! },
   };
@@ -62,6 +65,7 @@ export const test = kit.extend<{
       demo.smallTeam,
       demo.emptyTeam,
       demo.awkwardTeam,
+      demo.manySourcesTeam,
       demo.otherOrg.team,
       ...Array.from({ length: disposableTeams }, (_, i) => demo.disposable(i + 1)),
     ];

@@ -81,6 +81,8 @@ test("the tables' numbers are the seed's, counted in the browser's time zone", a
   const byMonth = tally(seeded.map((u) => monthOf(u.created_on)));
   const created = await overview.chart("Users created over time").rows();
   expect(created[0]).toEqual(["Month", "Users created"]);
+  // The month still running is named so ("Nov 2026, so far"); the seed's month names do not know it.
+  const month = (label: string) => label.replace(/, so far$/, "");
   const shownMonths = created.slice(1).filter(([, count]) => count !== "0");
   expect(new Map(shownMonths.map(([month, count]) => [month, count]))).toEqual(
     new Map([...byMonth].map(([month, users]) => [month, n(users)])),
@@ -95,7 +97,7 @@ test("the tables' numbers are the seed's, counted in the browser's time zone", a
     const expected = tally(
       seeded.flatMap((u) => u.connected_sources.filter((c) => c.source.slug === slug).map((c) => monthOf(c.created_on))),
     );
-    const shown = new Map(months.filter((row) => row[column] !== "0").map((row) => [row[0]!, row[column]!]));
+    const shown = new Map(months.filter((row) => row[column] !== "0").map((row) => [month(row[0]!), row[column]!]));
     expect(shown, name).toEqual(new Map([...expected.entries()].map(([month, count]) => [month, n(count)])));
   }
 });
@@ -141,12 +143,12 @@ test("a bar filters the users, shows the filter, and Users and Overview keep it"
 test("the legend shows and hides a source's line; a period and cumulative change the table", async ({ overviewPage: overview, demo }) => {
   await openOverview(overview, demo.bigTeam.team_id);
   const connections = overview.chart("Connections over time, by source");
-  const oura = connections.legendButton("Oura");
-  await expect(oura).toHaveAttribute("aria-pressed", "true");
-  await oura.click();
-  await expect(oura).toHaveAttribute("aria-pressed", "false");
-  await oura.press("Enter");
-  await expect(oura).toHaveAttribute("aria-pressed", "true");
+  const first = connections.legend.getByRole("button").first();
+  await expect(first).toHaveAttribute("aria-pressed", "true");
+  await first.click();
+  await expect(first).toHaveAttribute("aria-pressed", "false");
+  await first.press("Enter");
+  await expect(first).toHaveAttribute("aria-pressed", "true");
 
   const created = overview.chart("Users created over time");
   await created.period.selectOption("week");

@@ -272,6 +272,8 @@ test("before the whole team is loaded, filters the rows of this page only", asyn
   const target = expected.users[42]!;
   await page.goto("/users");
   await expect(page.getByRole("button", { name: "Load the whole team" })).toBeVisible();
+  // What it would take is said before it is asked: 2,500 users at about 250 bytes each.
+  await expect(page.getByText("by loading the whole team into this tab: under 1 MB of memory.")).toBeVisible();
   await page.getByLabel("Filter this page").fill(target.user_id.slice(0, 13));
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText(target.client_user_id);

@@ -1,6 +1,7 @@
 /** The command line shared by `npm run service` and `npm start`. */
 import { parseArgs } from "node:util";
 import { defaultDemoUsers } from "./demo-seed.ts";
+import { DeploymentError } from "./deployment.ts";
 import { SeedError } from "./seed-file.ts";
 
 export const usage = (command: string) => `Usage: ${command} -- [options]
@@ -31,6 +32,7 @@ export function parseServiceArgs(args: string[], defaults: { port?: string; seed
     port: { ...serviceOptions.port, default: defaults.port ?? serviceOptions.port.default },
     seed: { ...serviceOptions.seed, ...(defaults.seed ? { default: defaults.seed } : {}) },
     dev: { type: "boolean", default: false },
+    config: { type: "string" },
   } as const;
   const { values } = parseArgs({ args, options, strict: true });
   const port = Number(values.port);
@@ -56,7 +58,11 @@ export function closeOnSignals(close: () => Promise<void>) {
 export function runCommand(main: () => Promise<void>, hint: string) {
   main().catch((error: unknown) => {
     const code = (error as { code?: string }).code;
-    if (error instanceof SeedError || error instanceof UsageError || code?.startsWith("ERR_PARSE_ARGS")) {
+    if (error instanceof DeploymentError) {
+      // Nothing is served half-configured: the file's one sentence, and status 2.
+      console.error(error.message);
+      process.exit(2);
+    } else if (error instanceof SeedError || error instanceof UsageError || code?.startsWith("ERR_PARSE_ARGS")) {
       console.error(`${(error as Error).message}\nRun with --help for the options.`);
     } else if (code === "EADDRINUSE") {
       console.error(`The port is in use. ${hint}`);

@@ -32,7 +32,7 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
 };
 
 /** Paths that belong to the service: they never fall back to the app. */
-export const isServicePath = (path: string) => /^\/(v\d+|logos|healthz|demo)(\/|$)/.test(path);
+export const isServicePath = (path: string) => /^\/(v\d+|logos|healthz|demo|s)(\/|$)|^\/deployment\.json$/.test(path);
 
 interface Asset {
   body: Uint8Array<ArrayBuffer>;

@@ -1,8 +1,9 @@
 /**
  * `npm start`: the dashboard and the reference service on one origin, on the demo database
  * (created and seeded on first start). `npm run dev`: the same with Vite's hot reload.
- * With UPSTREAM_BASE_URL (and UPSTREAM_MANAGEMENT_URL) set, the API is proxied to a hosted
- * service instead. Arguments after `--` go to the service: `npm start -- --db :memory:`.
+ * With a deployment file (`--config FILE` or DASHBOARD_CONFIG), the services it names are proxied
+ * under `/s/<name>/`; with UPSTREAM_BASE_URL (and UPSTREAM_MANAGEMENT_URL), one hosted service is
+ * proxied at this origin's own paths. Arguments after `--` go to the service: `npm start -- --db :memory:`.
  */
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
@@ -13,9 +14,10 @@ import { join, resolve } from "node:path";
 import { closeOnSignals, parseServiceArgs, runCommand, usage } from "./cli-options.ts";
 import { createDashboardApp, isServicePath } from "./dashboard-app.ts";
 import { demoConnectionsApp, offersDemo } from "./demo-connections.ts";
-import { createServiceApp } from "./service-app.ts";
+import { deploymentInfoApp, DeploymentError, readDeployment, type Deployment } from "./deployment.ts";
+import { createServiceApp, notFoundJson } from "./service-app.ts";
 import { formatCredentials, listen, openStore, type Credentials } from "./service.ts";
-import { createUpstreamApp } from "./upstream-proxy.ts";
+import { createServicesApp, createUpstreamApp } from "./upstream-proxy.ts";
 
 const projectRoot = resolve(import.meta.dirname, "..");
 const distDir = join(projectRoot, "dist");
@@ -53,12 +55,30 @@ interface Api {
   credentialsFile?: string;
 }
 
-/** The embedded service on its database, or the proxy to a hosted one. */
+/** The API as served: what the browser learns of the deployment, beside the operations. */
+function withDeploymentInfo(deployment: Deployment | undefined, operations: Hono) {
+  const app = new Hono();
+  app.route("/", deploymentInfoApp(deployment));
+  app.route("/", operations);
+  app.notFound(notFoundJson);
+  return app;
+}
+
+/** The embedded service on its database, the proxy to a hosted one, or to a deployment's services by name. */
 function openApi(options: StartOptions): Api {
   const upstream = upstreamFromEnv();
+  const config = options.config ?? process.env.DASHBOARD_CONFIG?.trim();
+  if (config && upstream) throw new DeploymentError(`Give either the deployment file ${config} or UPSTREAM_BASE_URL, not both.`);
+  if (config) {
+    const deployment = readDeployment(config);
+    for (const s of deployment.services)
+      console.log(`Proxying /s/${s.name}/v2/user to ${s.baseUrl} and /s/${s.name}/v1/org to ${s.managementUrl}`);
+    if (deployment.default) console.log(`This origin's /v2/user and /v1/org go to ${deployment.default}`);
+    return { app: withDeploymentInfo(deployment, createServicesApp(deployment)), close: () => {} };
+  }
   if (upstream) {
     console.log(`Proxying /v2/user to ${upstream.baseUrl} and /v1/org to ${upstream.managementUrl}`);
-    return { app: createUpstreamApp(upstream), close: () => {} };
+    return { app: withDeploymentInfo(undefined, createUpstreamApp(upstream)), close: () => {} };
   }
   // The demo's keys are kept beside its database (which holds only their hashes), so that later
   // starts on the same database can print them again.
@@ -83,7 +103,7 @@ function openApi(options: StartOptions): Api {
     app.route("/", demoConnectionsApp(credentials, service)); // the dashboard offers the demo's teams
   }
   app.route("/", service);
-  return { app, close: () => db.close(), credentials, credentialsFile };
+  return { app: withDeploymentInfo(undefined, app), close: () => db.close(), credentials, credentialsFile };
 }
 
 /** Vite's dev server for the app, the API beside it on the same port. */
@@ -111,7 +131,7 @@ async function main() {
   const options = parseServiceArgs(process.argv.slice(2), { port: process.env.PORT ?? "4173", seed: "demo" });
   if (options.help) {
     return console.log(
-      `${usage("npm start")}\n  --dev                     Vite's hot reload (npm run dev)\n\nEnvironment: PORT, UPSTREAM_BASE_URL, UPSTREAM_MANAGEMENT_URL`,
+      `${usage("npm start")}\n  --dev                     Vite's hot reload (npm run dev)\n  --config <file.json>      a deployment file: services by name, provided teams (see README)\n\nEnvironment: PORT, DASHBOARD_CONFIG, UPSTREAM_BASE_URL, UPSTREAM_MANAGEMENT_URL`,
     );
   }
   const api = openApi(options);

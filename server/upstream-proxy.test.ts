@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDashboardApp } from "./dashboard-app.ts";
 import { listen, type Listening } from "./service.ts";
 import { fakeDist, ids, keys, rawRequest } from "./testing.ts";
-import { createUpstreamApp } from "./upstream-proxy.ts";
+import { createServicesApp, createUpstreamApp } from "./upstream-proxy.ts";
 
 /** What reached the upstream: method, request target as sent, headers. */
 const received: { method: string; url: string; headers: IncomingHttpHeaders }[] = [];
@@ -87,22 +87,31 @@ const refused: [method: string, path: string, status: 404 | 405][] = [
 
 const credentials = { "x-service-api-key": keys.teamA, "x-management-key": keys.managementA };
 
+const upstreamOf = () => ({ baseUrl: upstreamUrl, managementUrl: `${upstreamUrl}/management/` });
+/** A deployment whose service "one" is this upstream, beside another that must never be reached. */
+const servicesOf = () =>
+  createServicesApp({
+    services: [
+      { name: "one", label: "One", environment: "sandbox", ...upstreamOf() },
+      { name: "other", label: "Other", environment: "production", baseUrl: "http://127.0.0.1:9", managementUrl: "http://127.0.0.1:9" },
+    ],
+    default: null,
+  });
+
 describe.each([
-  [
-    "behind the dashboard server (npm start)",
-    (api: ReturnType<typeof createUpstreamApp>) => createDashboardApp({ api, distDir: fakeDist() }),
-  ],
-  ["alone (npm run dev mounts it so)", (api: ReturnType<typeof createUpstreamApp>) => api],
-])("the upstream proxy %s", (_name, mount) => {
+  ["behind the dashboard server (npm start)", "", () => createDashboardApp({ api: createUpstreamApp(upstreamOf()), distDir: fakeDist() })],
+  ["alone (npm run dev mounts it so)", "", () => createUpstreamApp(upstreamOf())],
+  ["by name, behind the dashboard server", "/s/one", () => createDashboardApp({ api: servicesOf(), distDir: fakeDist() })],
+  ["by name, alone", "/s/one", servicesOf],
+])("the upstream proxy %s", (_name, prefix, mount) => {
   let proxy: Listening;
   beforeAll(async () => {
-    const api = createUpstreamApp({ baseUrl: upstreamUrl, managementUrl: `${upstreamUrl}/management/` });
-    proxy = await listen(mount(api), "127.0.0.1", 0);
+    proxy = await listen(mount(), "127.0.0.1", 0);
   });
   afterAll(() => proxy.close());
 
   it.each(refused)("answers %s %s itself with %i", async (method, path, status) => {
-    const answer = await rawRequest(proxy.port, method, path, credentials);
+    const answer = await rawRequest(proxy.port, method, `${prefix}${path}`, credentials);
     expect(answer.status).toBe(status);
     expect(JSON.parse(answer.body)).toEqual({ detail: status === 404 ? "Not Found" : "Method Not Allowed" });
     if (status === 405) expect(answer.headers.allow).toBe(path.startsWith("/v2/") ? "GET, HEAD" : "DELETE");
@@ -111,13 +120,13 @@ describe.each([
 
   it("never forwards a raw backslash in the path (Hono's Node server refuses it with a 400)", async () => {
     for (const path of ["/v2/user/..\\..\\admin", `/v1/org/${org}/team/..\\${team}`]) {
-      expect((await rawRequest(proxy.port, "DELETE", path, credentials)).status).toBe(400);
+      expect((await rawRequest(proxy.port, "DELETE", `${prefix}${path}`, credentials)).status).toBe(400);
     }
     expect(received).toEqual([]);
   });
 
   it("forwards the list with its query as sent and only the headers it should", async () => {
-    const answer = await rawRequest(proxy.port, "GET", "/v2/user/?offset=2&limit=%zz&x=a%2Fb", {
+    const answer = await rawRequest(proxy.port, "GET", `${prefix}/v2/user/?offset=2&limit=%zz&x=a%2Fb`, {
       ...credentials,
       accept: "application/json",
       cookie: "session=dashboard",
@@ -137,13 +146,13 @@ describe.each([
   });
 
   it("forwards the list without the slash, and HEAD as HEAD", async () => {
-    expect((await rawRequest(proxy.port, "GET", "/v2/user", credentials)).status).toBe(200);
-    expect((await rawRequest(proxy.port, "HEAD", "/v2/user/?limit=1", credentials)).status).toBe(200);
+    expect((await rawRequest(proxy.port, "GET", `${prefix}/v2/user`, credentials)).status).toBe(200);
+    expect((await rawRequest(proxy.port, "HEAD", `${prefix}/v2/user/?limit=1`, credentials)).status).toBe(200);
     expect(received.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /v2/user", "HEAD /v2/user/?limit=1"]);
   });
 
   it("forwards the delete to the management URL with the management key", async () => {
-    const answer = await rawRequest(proxy.port, "DELETE", `/v1/org/${org}/team/${team}`, credentials);
+    const answer = await rawRequest(proxy.port, "DELETE", `${prefix}/v1/org/${org}/team/${team}`, credentials);
     expect(answer.status).toBe(204);
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ method: "DELETE", url: `/management/v1/org/${org}/team/${team}` });
@@ -161,7 +170,77 @@ describe.each([
     ["%zz", "%25zz"],
     ["%C3%A9quipe", "%C3%A9quipe"],
   ])("forwards the ID %s as the one segment %s", async (sent, forwarded) => {
-    await rawRequest(proxy.port, "DELETE", `/v1/org/${sent}/team/${sent}`, credentials);
+    await rawRequest(proxy.port, "DELETE", `${prefix}/v1/org/${sent}/team/${sent}`, credentials);
     expect(received.map((r) => r.url)).toEqual([`/management/v1/org/${forwarded}/team/${forwarded}`]);
+  });
+});
+
+describe("the proxy of a deployment's services", () => {
+  let proxy: Listening;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    proxy = await listen(createDashboardApp({ api: servicesOf(), distDir: fakeDist(), log: (line) => logged.push(line) }), "127.0.0.1", 0);
+  });
+  afterAll(() => proxy.close());
+
+  it.each([
+    ["GET", "/s/nobody/v2/user/"],
+    ["DELETE", `/s/nobody/v1/org/${org}/team/${team}`],
+    ["GET", "/s/ONE/v2/user/"],
+    ["GET", "/s/"],
+    ["GET", "/s/one"],
+    ["GET", "/s/one/"],
+    ["GET", "/s/one/healthz"],
+    ["GET", "/s/one/s/one/v2/user/"],
+    ["GET", "/s/nobody/../one/v2/user/"],
+    ["GET", "/s/%2e%2e/s/one/v2/user/"],
+    ["GET", "/s/other/..%2F..%2Fs/one/v2/user/"],
+  ])("answers %s %s with a JSON 404 and forwards nothing", async (method, path) => {
+    const answer = await rawRequest(proxy.port, method, path, credentials);
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body)).toEqual({ detail: "Not Found" });
+    expect(received).toEqual([]);
+  });
+
+  it("serves nothing at this origin's own paths unless the file names a default service", async () => {
+    expect((await rawRequest(proxy.port, "GET", "/v2/user/", credentials)).status).toBe(404);
+    const withDefault = createServicesApp({
+      services: [{ name: "one", label: "One", environment: "sandbox", ...upstreamOf() }],
+      default: "one",
+    });
+    expect((await withDefault.request("/v2/user/?limit=1", { headers: credentials })).status).toBe(200);
+    expect(received.map((r) => r.url)).toEqual(["/v2/user/?limit=1"]);
+  });
+
+  it("logs one line a request, naming the service, without key or query", async () => {
+    logged.length = 0;
+    await rawRequest(proxy.port, "GET", "/s/one/v2/user/?limit=1", credentials);
+    await rawRequest(proxy.port, "GET", "/s/nobody/v2/user/", credentials);
+    expect(logged).toEqual([
+      expect.stringMatching(/^GET \/s\/one\/v2\/user\/ 200 /),
+      expect.stringMatching(/^GET \/s\/nobody\/v2\/user\/ 404 /),
+    ]);
+    for (const key of Object.values(keys)) expect(logged.join("\n")).not.toContain(key);
+  });
+
+  it("answers 502 naming the service it could not reach, and never tries another", async () => {
+    const answer = await rawRequest(proxy.port, "GET", "/s/other/v2/user/", credentials);
+    expect(answer.status).toBe(502);
+    expect(JSON.parse(answer.body)).toEqual({ detail: "The service other could not be reached." });
+    expect(received).toEqual([]);
+  });
+
+  it("gives up on a service that does not answer in time", async () => {
+    const silent = createServer(() => {}); // accepts, never answers
+    await new Promise<void>((done) => silent.listen(0, "127.0.0.1", done));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const app = createServicesApp(
+      { services: [{ name: "slow", label: "Slow", environment: "sandbox", baseUrl: url, managementUrl: url }], default: null },
+      { timeoutMs: 100 },
+    );
+    const answer = await app.request("/s/slow/v2/user/", { headers: credentials });
+    expect(answer.status).toBe(502);
+    silent.closeAllConnections();
+    await new Promise((done) => silent.close(done));
   });
 });

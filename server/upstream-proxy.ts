@@ -6,11 +6,14 @@
  */
 import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context } from "hono";
+import type { Deployment } from "./deployment.ts";
 import { notFoundJson, operationRoutes } from "./service-app.ts";
 
 export interface UpstreamOptions {
   baseUrl: string;
   managementUrl: string;
+  /** The service's name in a deployment, said when it cannot be reached. */
+  name?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -35,7 +38,7 @@ function wroteDotSegment(c: Context<{ Bindings: Partial<HttpBindings> }>): boole
   return /\/(?:\.|%2e){1,2}(?=\/|$)/i.test(path);
 }
 
-export function createUpstreamApp({ baseUrl, managementUrl, fetch: fetchImpl = fetch, timeoutMs = 30_000 }: UpstreamOptions) {
+export function createUpstreamApp({ baseUrl, managementUrl, name, fetch: fetchImpl = fetch, timeoutMs = 30_000 }: UpstreamOptions) {
   const app = new Hono();
   const base = baseUrl.replace(/\/+$/, "");
   const management = managementUrl.replace(/\/+$/, "");
@@ -51,7 +54,7 @@ export function createUpstreamApp({ baseUrl, managementUrl, fetch: fetchImpl = f
     try {
       response = await fetchImpl(target, { method: c.req.method, headers, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
     } catch {
-      return c.json({ detail: "The upstream service could not be reached." }, 502);
+      return c.json({ detail: `The ${name ? `service ${name}` : "upstream service"} could not be reached.` }, 502);
     }
     const out = new Headers();
     for (const name of forwardedResponseHeaders) {
@@ -62,14 +65,31 @@ export function createUpstreamApp({ baseUrl, managementUrl, fetch: fetchImpl = f
   };
 
   operationRoutes(app, {
-    // The path is one of the two routed literally; the query is the upstream's to validate.
-    listUsers: (c) => forward(c, `${base}${c.req.path}${new URL(c.req.url).search}`),
+    // One of the two paths routed (with or without the slash, wherever mounted); the query is the upstream's to validate.
+    listUsers: (c) => forward(c, `${base}/v2/user${c.req.path.endsWith("/") ? "/" : ""}${new URL(c.req.url).search}`),
     // Each ID is sent re-encoded from its decoded value, so the upstream sees exactly one segment.
     deleteTeam: (c, ids) => {
       if (![ids.org_id, ids.team_id].every(isPlainSegment)) return notFoundJson(c);
       return forward(c, `${management}/v1/org/${encodeURIComponent(ids.org_id)}/team/${encodeURIComponent(ids.team_id)}`);
     },
   });
+  app.notFound(notFoundJson);
+  return app;
+}
+
+/** The proxy of a deployment: each service's two operations under `/s/<name>/`, to that service only. */
+export function createServicesApp(
+  deployment: Pick<Deployment, "services" | "default">,
+  options: Pick<UpstreamOptions, "fetch" | "timeoutMs"> = {},
+) {
+  const app = new Hono();
+  for (const service of deployment.services) {
+    const proxy = createUpstreamApp({ ...service, ...options });
+    app.route(`/s/${service.name}`, proxy);
+    if (service.name === deployment.default) app.route("/", proxy);
+  }
+  // An unknown name, or another path of a known one, is answered here: nothing is forwarded.
+  app.all("/s/*", notFoundJson);
   app.notFound(notFoundJson);
   return app;
 }

@@ -19,13 +19,13 @@ test("the app loads without console errors", async ({ page, savedTeam, usersPage
       problems.push(`${response.status()} ${response.url()}`);
   });
   await page.goto("/teams");
-  await usersPage.goto(savedTeam.teamId);
+  await usersPage.goto(savedTeam.ref);
   await expect(usersPage.table.or(page.getByRole("heading", { name: "No users yet" }))).toBeVisible();
   expect(problems).toEqual([]);
 });
 
 test("the team's first page lists, and its count is the service's", async ({ usersPage, savedTeam, listUsers }) => {
-  await usersPage.goto(savedTeam.teamId);
+  await usersPage.goto(savedTeam.ref);
   const first = await listUsers({ limit: 100 });
   test.skip(first.total === 0, "The team has no users: nothing to list.");
   await expect(usersPage.range).toHaveText(
@@ -40,7 +40,7 @@ test("a far page: the last one lists the last users", async ({ usersPage, savedT
   test.skip(total <= 25, "The team fits on one page.");
   const pageSize = 25;
   const last = Math.ceil(total / pageSize);
-  await usersPage.goto(savedTeam.teamId, `?page=${last}&pageSize=${pageSize}`);
+  await usersPage.goto(savedTeam.ref, `?page=${last}&pageSize=${pageSize}`);
   const expected = await listUsers({ offset: (last - 1) * pageSize, limit: pageSize });
   const from = (last - 1) * pageSize + 1;
   await expect(usersPage.range).toHaveText(
@@ -52,7 +52,7 @@ test("a far page: the last one lists the last users", async ({ usersPage, savedT
 
 test("a user's detail shows the answer exactly as the service sent it", async ({ usersPage, savedTeam, listUsers }) => {
   test.skip(savedTeam.total === 0, "The team has no users.");
-  await usersPage.goto(savedTeam.teamId);
+  await usersPage.goto(savedTeam.ref);
   const panel = await usersPage.openUser(0);
   const [sent] = (await listUsers({ limit: 1 })).users;
   await expect(panel.sentJson).toBeVisible();
@@ -62,7 +62,7 @@ test("a user's detail shows the answer exactly as the service sent it", async ({
 test("logos load, or fall back to their lettered badge", async ({ usersPage, savedTeam, listUsers }) => {
   const { users } = await listUsers({ limit: 5 });
   test.skip(!users.some((user) => (user.connected_sources as unknown[]).length > 0), "The first users have no connected source.");
-  await usersPage.goto(savedTeam.teamId);
+  await usersPage.goto(savedTeam.ref);
   await expect(usersPage.rows.first()).toBeVisible();
   // Each source is an image: its logo (loaded lazily, once the rows are painted), or, when the
   // logo fails, a lettered badge. Wait until every one in the window is settled; none may be broken.
@@ -92,7 +92,7 @@ test("the whole team loads, searches and exports, when it is small enough", asyn
     savedTeam.total === 0 || savedTeam.total > wholeTeamMax,
     `Runs for teams of 1 to ${wholeTeamMax} users (SMOKE_WHOLE_TEAM_MAX).`,
   );
-  await usersPage.goto(savedTeam.teamId);
+  await usersPage.goto(savedTeam.ref);
   if (await usersPage.wholeTeam.loadButton.isVisible()) await usersPage.wholeTeam.loadButton.click();
   await expect(usersPage.wholeTeam.loaded).toBeVisible({ timeout: 120_000 });
 

@@ -25,7 +25,13 @@ function start() {
     () => {},
   );
   const shortWait = new Promise((resolve) => setTimeout(resolve, 250));
-  void Promise.all([import("./app/app.tsx"), Promise.race([answered, shortWait])]).then(([{ renderApp }]) => renderApp(root, firstPage));
+  // The deployment's provided teams join the saved ones before a team's path is resolved (a
+  // colleague's link to one in a new browser); a server slow to say waits a second at most.
+  const deployment = import("./api/deployment.ts").then(({ loadDeployment }) => loadDeployment()).catch(() => {});
+  const deploymentWait = Promise.race([deployment, new Promise((resolve) => setTimeout(resolve, 1000))]);
+  void Promise.all([import("./app/app.tsx"), Promise.race([answered, shortWait]), deploymentWait]).then(([{ renderApp }]) =>
+    renderApp(root, firstPage),
+  );
 }
 
 /** Places in localStorage, or keys of the earlier shape in either storage (see api/earlier-connection.ts). */

@@ -33,6 +33,8 @@ export interface KitOptions {
 export interface SavedTeam {
   label: string;
   teamId: string;
+  /** Its reference in the URL, for `usersPage.goto`: the team ID, with `@…` when the deployment also provides that team. */
+  ref: string;
   /** The service's `total`, asked directly. */
   total: number;
 }
@@ -91,7 +93,8 @@ export const test = base.extend<KitOptions & KitFixtures>({
     const row = await teamsPage.addTeam({ label, teamApiKey, baseUrl: apiBaseUrl, environment: "smoke test" });
     await expect(row.keyStatus).toHaveText("Works");
     const teamId = ((await row.teamId.getByRole("code").textContent()) ?? "").trim();
-    await use({ label, teamId, total: (await listUsers()).total });
+    const ref = decodeURIComponent(/^\/t\/([^/]+)\//.exec((await row.openUsersLink.getAttribute("href")) ?? "")?.[1] ?? teamId);
+    await use({ label, teamId, ref, total: (await listUsers()).total });
   },
 });
 

@@ -26,9 +26,31 @@ export class OverviewChart {
   bar(label: string) {
     return this.root.getByRole("button", { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: `) });
   }
+  /** The legend of a chart of several lines: a button a line. */
+  get legend() {
+    return this.root.getByRole("list", { name: "Show or hide a line" });
+  }
   /** A line's legend button (pressed while the line shows). */
   legendButton(label: string) {
-    return this.root.getByRole("list", { name: "Show or hide a line" }).getByRole("button", { name: label, exact: true });
+    return this.legend.getByRole("button", { name: label, exact: true });
+  }
+  /** A time chart's cursor: a slider along the periods (pointer, arrow keys, Home, End). */
+  get cursor() {
+    return this.root.getByRole("slider", { name: /chart cursor$/ });
+  }
+  /** What the cursor points at, below the chart: the period and each shown line's value. */
+  get readout() {
+    return this.root.getByRole("status");
+  }
+  /** The readout as text: its period, and each shown line's label and value. */
+  async readoutValues(): Promise<{ period: string; values: [string, string][] }> {
+    return this.readout.evaluate((readout) => ({
+      period: readout.querySelector("p")?.textContent?.trim() ?? "",
+      values: Array.from(readout.querySelectorAll("dl > div"), (pair): [string, string] => [
+        pair.querySelector("dt")?.textContent?.trim() ?? "",
+        pair.querySelector("dd")?.textContent?.trim() ?? "",
+      ]),
+    }));
   }
   /** The table's rows as text, header row first (the switch turned on first). */
   async rows(): Promise<string[][]> {
@@ -57,6 +79,10 @@ export class OverviewPage {
   }
   chart(title: string) {
     return new OverviewChart(this.page.getByRole("figure", { name: title }));
+  }
+  /** The calendar days are counted on: "UTC", or "Your time zone (<zone>)". */
+  countDaysIn(choice: "UTC" | RegExp) {
+    return this.page.getByRole("group", { name: "Count days in" }).getByRole("radio", { name: choice });
   }
   /** The search and filters applied, each with its Remove button. */
   get selection() {

@@ -7,6 +7,8 @@ import { DeleteDialog } from "./delete-dialog.ts";
 
 export interface TeamEntryInput {
   label: string;
+  /** A service of the deployment as the form lists it ("US (production)"); left out: "Another URL…" when the form offers services. */
+  service?: string;
   environment?: string;
   /** Empty or left out: the dashboard's own origin. */
   baseUrl?: string;
@@ -56,6 +58,10 @@ export class TeamRow {
   get removeFromListButton() {
     return this.root.getByRole("button", { name: `Remove ${this.label} from list` });
   }
+  /** A team the deployment provides: given only a key. */
+  get setKeyButton() {
+    return this.root.getByRole("button", { name: `Set key of ${this.label}…` });
+  }
   /** Opens the team's confirmation dialog. */
   async delete(): Promise<DeleteDialog> {
     await this.deleteButton.click();
@@ -99,8 +105,13 @@ export class TeamsPage {
     await this.opener("Add team").click();
     const form = this.page.getByRole("dialog", { name: "Add a team" });
     await form.getByLabel("Label").fill(team.label);
-    await form.getByLabel("Environment").fill(team.environment ?? "sandbox");
-    if (team.baseUrl) await form.getByLabel("API base URL").fill(team.baseUrl);
+    const service = form.getByLabel("Service");
+    if (team.service) await service.selectOption({ label: team.service });
+    else {
+      if (await service.count()) await service.selectOption({ label: "Another URL…" });
+      await form.getByLabel("Environment").fill(team.environment ?? "sandbox");
+      if (team.baseUrl) await form.getByLabel("API base URL").fill(team.baseUrl);
+    }
     if (team.teamApiKey) await form.getByLabel("Team API key").fill(team.teamApiKey);
     await form.getByLabel("Organization").selectOption(team.organization ? { label: team.organization } : { value: "" });
     if (team.teamId) await form.getByLabel("Team ID").fill(team.teamId);
@@ -128,6 +139,27 @@ export class TeamsPage {
 
   async addOrganization(org: OrgEntryInput): Promise<void> {
     await closes(await this.submitOrganizationForm(org));
+  }
+
+  /**
+   * Gives an entry the deployment provides (a team, or an organization with `organization`) its
+   * key for this tab; returns the form, still open when it refused.
+   */
+  async submitKey(label: string, key: string, { organization = false } = {}): Promise<Locator> {
+    const table = organization ? this.organizations : this.table;
+    await table
+      .getByRole("row")
+      .filter({ has: this.page.getByRole("rowheader", { name: label }) })
+      .getByRole("button", { name: `Set key of ${label}…` })
+      .click();
+    const form = this.page.getByRole("dialog", { name: `Key for ${label}` });
+    await form.getByLabel(organization ? "Management key" : "Team API key").fill(key);
+    await form.getByRole("button", { name: "Save key" }).click();
+    return form;
+  }
+
+  async setKey(label: string, key: string, options: { organization?: boolean } = {}): Promise<void> {
+    await closes(await this.submitKey(label, key, options));
   }
 
   /** Imports a file of entries: a Teams export, or the reference service's credentials file. */

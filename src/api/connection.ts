@@ -2,7 +2,7 @@
  * How a view reaches its team: the saved team entry named in the URL, its organization entry,
  * and their keys in this tab, as one `Connection` that the operations' clients take.
  */
-import { orgOf, type OrgEntry, type SavedEntries, type TeamEntry } from "./saved-entries.ts";
+import { orgOf, servedAt, type OrgEntry, type SavedEntries, type TeamEntry } from "./saved-entries.ts";
 
 export interface Connection {
   /** Empty: this origin. */
@@ -18,8 +18,8 @@ export interface Connection {
 export function connectionOf(saved: SavedEntries, team: TeamEntry): Connection {
   const org = orgOf(saved, team);
   return {
-    baseUrl: team.baseUrl,
-    managementUrl: org?.managementUrl ?? "",
+    baseUrl: servedAt(team.service, team.baseUrl),
+    managementUrl: org ? servedAt(org.service, org.managementUrl) : "",
     orgId: org?.orgId ?? "",
     teamApiKey: saved.keys.teams[team.id] ?? "",
     managementKey: org ? (saved.keys.orgs[org.id] ?? "") : "",
@@ -29,7 +29,7 @@ export function connectionOf(saved: SavedEntries, team: TeamEntry): Connection {
 /** The connection of an organization alone: it can delete, not list. */
 export const orgConnection = (saved: SavedEntries, org: OrgEntry): Connection => ({
   baseUrl: "",
-  managementUrl: org.managementUrl,
+  managementUrl: servedAt(org.service, org.managementUrl),
   orgId: org.orgId,
   teamApiKey: "",
   managementKey: saved.keys.orgs[org.id] ?? "",
@@ -47,11 +47,12 @@ export function hostOf(url: string): string {
 
 /**
  * The team's reference in the URL: its team ID, which a colleague who saved the same team also
- * has; with the host added when two saved teams at different services share that ID.
+ * has; with the service's name (or the host) added when two saved teams at different services
+ * share that ID.
  */
 export function teamRef(team: TeamEntry, teams: readonly TeamEntry[]): string {
   const shared = teams.some((other) => other.id !== team.id && other.teamId === team.teamId);
-  return shared ? `${team.teamId}@${team.baseUrl ? hostOf(team.baseUrl) : "here"}` : team.teamId;
+  return shared ? `${team.teamId}@${team.service || (team.baseUrl ? hostOf(team.baseUrl) : "here")}` : team.teamId;
 }
 
 /** The saved team a URL's reference names, if any. */

@@ -1,6 +1,7 @@
 /**
- * The service's contract, written once: the dashboard parses responses with it and the
- * reference service checks seeds and builds responses with it.
+ * The service's contract, written once: the reference service checks seeds and builds responses
+ * with it, and the dashboard's hand-written reader (`contract-reader.ts`) is proven to read
+ * exactly as `tolerant` and `errorBodySchema` do.
  *
  * Two readings of the same shapes: `contract` is exact about formats (UUIDs, timestamps with
  * an offset, calendar dates) and is what the reference service stores and promises; `tolerant`
@@ -96,6 +97,9 @@ export const errorBodySchema = z.looseObject({
 export type ConnectedSource = z.output<typeof tolerant.connectedSource>;
 export type User = z.output<typeof tolerant.user>;
 export type UserPage = z.output<typeof tolerant.userPage>;
+/** A user as the service sends it, checked: `source` or its alias `provider` on each connected source. */
+export type SentUser = z.input<typeof tolerant.user>;
+export type SentUserPage = z.input<typeof tolerant.userPage>;
 /** A user as the service sends it: `source` and its alias `provider` on each connected source. */
 export type UserPayload = z.input<typeof contract.user>;
 export type ValidationErrorItem = z.infer<typeof validationErrorItemSchema>;

@@ -5,7 +5,7 @@
  * it skipped and why.
  */
 import * as z from "zod/mini";
-import { normalizeUrl, orgDraftProblems, sameOrg, sameTeam, teamDraftProblems } from "./entry-rules.ts";
+import { draftPlace, normalizeUrl, orgDraftProblems, sameOrg, sameTeam, teamDraftProblems } from "./entry-rules.ts";
 import { newEntryId, type EntriesChange, type OrgEntry, type SavedEntries, type TeamEntry } from "./saved-entries.ts";
 
 export const entriesFormat = "team-admin-entries";
@@ -14,14 +14,17 @@ const optionalText = z.optional(z.string());
 const ourFile = z.object({
   format: z.literal(entriesFormat),
   version: z.literal(1),
-  orgs: z.array(z.object({ label: z.string(), orgId: z.string(), managementUrl: optionalText, managementKey: optionalText })),
+  orgs: z.array(
+    z.object({ label: z.string(), orgId: z.string(), service: optionalText, managementUrl: optionalText, managementKey: optionalText }),
+  ),
   teams: z.array(
     z.object({
       label: z.string(),
       environment: z.string(),
+      service: optionalText,
       baseUrl: optionalText,
       teamId: z.string(),
-      org: z.optional(z.nullable(z.object({ orgId: z.string(), managementUrl: optionalText }))),
+      org: z.optional(z.nullable(z.object({ orgId: z.string(), service: optionalText, managementUrl: optionalText }))),
       teamApiKey: optionalText,
     }),
   ),
@@ -41,19 +44,22 @@ const credentialsFile = z.object({
 /** The credentials file's shape, as the demo offer also sends it. */
 export type CredentialsFile = z.infer<typeof credentialsFile>;
 
+/** `service`: a service of the deployment, by name (see servedAt). */
 interface OrgItem {
   label: string;
   orgId: string;
+  service?: string;
   managementUrl: string;
   managementKey: string;
 }
 interface TeamItem {
   label: string;
   environment: string;
+  service?: string;
   baseUrl: string;
   teamId: string;
   teamApiKey: string;
-  org: { orgId: string; managementUrl: string } | null;
+  org: { orgId: string; service?: string; managementUrl: string } | null;
 }
 export interface ImportItems {
   orgs: OrgItem[];
@@ -93,7 +99,7 @@ export function readEntriesFile(text: string): ImportItems | { problem: string }
         ...team,
         baseUrl: team.baseUrl ?? "",
         teamApiKey: team.teamApiKey ?? "",
-        org: team.org ? { orgId: team.org.orgId, managementUrl: team.org.managementUrl ?? "" } : null,
+        org: team.org ? { ...team.org, managementUrl: team.org.managementUrl ?? "" } : null,
       })),
     };
   const credentials = z.safeParse(credentialsFile, data);
@@ -136,8 +142,8 @@ export function planImport(saved: SavedEntries, items: ImportItems, origin: stri
   };
 
   for (const item of items.orgs) {
-    const managementUrl = normalizeUrl(item.managementUrl, origin);
-    const twin = sameOrg(working, item.orgId, managementUrl);
+    const managementUrl = item.service ? "" : normalizeUrl(item.managementUrl, origin);
+    const twin = sameOrg(working, item.orgId, draftPlace(item.service, item.managementUrl, origin));
     const problems = orgDraftProblems(item, working, origin, twin?.id);
     if (twin) {
       if (!problems.managementKey) addKey("orgs", twin.id, item.managementKey);
@@ -148,15 +154,21 @@ export function planImport(saved: SavedEntries, items: ImportItems, origin: stri
       report.skipped.push({ label: item.label || item.orgId, reason });
       continue;
     }
-    const org: OrgEntry = { id: newEntryId(), label: item.label.trim(), orgId: item.orgId.trim().toLowerCase(), managementUrl };
+    const org: OrgEntry = {
+      id: newEntryId(),
+      label: item.label.trim(),
+      orgId: item.orgId.trim().toLowerCase(),
+      managementUrl,
+      ...(item.service && { service: item.service }),
+    };
     working.orgs.push(org);
     setKey("orgs", org.id, item.managementKey);
     report.added.orgs++;
   }
 
   for (const item of items.teams) {
-    const baseUrl = normalizeUrl(item.baseUrl, origin);
-    const twin = sameTeam(working, item.teamId, baseUrl);
+    const baseUrl = item.service ? "" : normalizeUrl(item.baseUrl, origin);
+    const twin = sameTeam(working, item.teamId, draftPlace(item.service, item.baseUrl, origin));
     const draft = { ...item, orgEntryId: null };
     const problems = teamDraftProblems(draft, working, origin, twin);
     if (twin) {
@@ -168,7 +180,7 @@ export function planImport(saved: SavedEntries, items: ImportItems, origin: stri
       report.skipped.push({ label: item.label || item.teamId, reason });
       continue;
     }
-    const org = item.org && sameOrg(working, item.org.orgId, normalizeUrl(item.org.managementUrl, origin));
+    const org = item.org && sameOrg(working, item.org.orgId, draftPlace(item.org.service, item.org.managementUrl, origin));
     const team: TeamEntry = {
       id: newEntryId(),
       label: item.label.trim(),
@@ -177,6 +189,7 @@ export function planImport(saved: SavedEntries, items: ImportItems, origin: stri
       teamId: item.teamId.trim().toLowerCase(),
       orgEntryId: org ? org.id : null,
       hasKey: item.teamApiKey.trim() !== "",
+      ...(item.service && { service: item.service }),
     };
     working.teams.push(team);
     setKey("teams", team.id, item.teamApiKey);
@@ -196,6 +209,7 @@ export function exportEntries(saved: SavedEntries, withKeys: boolean): string {
     orgs: saved.orgs.map((org) => ({
       label: org.label,
       orgId: org.orgId,
+      ...(org.service && { service: org.service }),
       managementUrl: org.managementUrl,
       ...(withKeys && saved.keys.orgs[org.id] ? { managementKey: saved.keys.orgs[org.id] } : {}),
     })),
@@ -204,9 +218,10 @@ export function exportEntries(saved: SavedEntries, withKeys: boolean): string {
       return {
         label: team.label,
         environment: team.environment,
+        ...(team.service && { service: team.service }),
         baseUrl: team.baseUrl,
         teamId: team.teamId,
-        org: org ? { orgId: org.orgId, managementUrl: org.managementUrl } : null,
+        org: org ? { orgId: org.orgId, ...(org.service && { service: org.service }), managementUrl: org.managementUrl } : null,
         ...(withKeys && saved.keys.teams[team.id] ? { teamApiKey: saved.keys.teams[team.id] } : {}),
       };
     }),

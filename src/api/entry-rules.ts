@@ -2,11 +2,13 @@
  * What a saved team or organization must be, in words a person can act on: the forms and the
  * import apply the same rules. Pure functions over the saved entries.
  */
-import type { OrgEntry, SavedEntries, TeamEntry } from "./saved-entries.ts";
+import { servedAt, type OrgEntry, type SavedEntries, type TeamEntry } from "./saved-entries.ts";
 import { isUuid, uuidProblem } from "./uuid.ts";
 
 export interface TeamDraft {
   label: string;
+  /** A service of the deployment, by name; empty or absent: "Another URL…" (baseUrl and environment typed). */
+  service?: string;
   environment: string;
   baseUrl: string;
   /** Empty: a delete-only entry, or (when editing) keep the saved key. */
@@ -19,6 +21,8 @@ export interface TeamDraft {
 export interface OrgDraft {
   label: string;
   orgId: string;
+  /** A service of the deployment, by name; empty or absent: "Another URL…" (managementUrl typed). */
+  service?: string;
   managementUrl: string;
   /** Empty: none in this tab, or (when editing) keep the saved key. */
   managementKey: string;
@@ -48,18 +52,26 @@ export function normalizeUrl(value: string, origin: string): string {
 
 const required = (value: string, what: string) => (value.trim() === "" ? `Enter ${what}.` : undefined);
 
-/** The saved team that already is this team (same team ID at the same API base URL). */
-export const sameTeam = (saved: Pick<SavedEntries, "teams">, teamId: string, baseUrl: string, exceptId?: string): TeamEntry | undefined =>
-  saved.teams.find((team) => team.id !== exceptId && team.teamId === teamId.trim().toLowerCase() && team.baseUrl === baseUrl);
+/** Where a draft's operations would go (see servedAt): its service, or its URL as saved. */
+export const draftPlace = (service: string | undefined, url: string, origin: string) =>
+  servedAt(service, service ? "" : normalizeUrl(url, origin));
 
-/** The saved organization that already is this one (same organization ID at the same management URL). */
-export const sameOrg = (saved: Pick<SavedEntries, "orgs">, orgId: string, managementUrl: string, exceptId?: string): OrgEntry | undefined =>
-  saved.orgs.find((org) => org.id !== exceptId && org.orgId === orgId.trim().toLowerCase() && org.managementUrl === managementUrl);
+/** The saved team that already is this team (same team ID at the same place: see servedAt). */
+export const sameTeam = (saved: Pick<SavedEntries, "teams">, teamId: string, place: string, exceptId?: string): TeamEntry | undefined =>
+  saved.teams.find(
+    (team) => team.id !== exceptId && team.teamId === teamId.trim().toLowerCase() && servedAt(team.service, team.baseUrl) === place,
+  );
 
-/** What is wrong with saving this team again: it is saved already (same team ID and API base URL). */
-export function sameTeamProblem(saved: Pick<SavedEntries, "teams">, teamId: string, baseUrl: string, exceptId?: string) {
-  const twin = sameTeam(saved, teamId, baseUrl, exceptId);
-  return twin && `This team is already saved, as ${twin.label} (same team ID and API base URL).`;
+/** The saved organization that already is this one (same organization ID at the same place). */
+export const sameOrg = (saved: Pick<SavedEntries, "orgs">, orgId: string, place: string, exceptId?: string): OrgEntry | undefined =>
+  saved.orgs.find(
+    (org) => org.id !== exceptId && org.orgId === orgId.trim().toLowerCase() && servedAt(org.service, org.managementUrl) === place,
+  );
+
+/** What is wrong with saving this team again: it is saved already (same team ID and service or API base URL). */
+export function sameTeamProblem(saved: Pick<SavedEntries, "teams">, teamId: string, place: string, exceptId?: string) {
+  const twin = sameTeam(saved, teamId, place, exceptId);
+  return twin && `This team is already saved, as ${twin.label} (same team ID and ${twin.service ? "service" : "API base URL"}).`;
 }
 
 /** Which saved entry a key already belongs to, and as what kind. */
@@ -82,6 +94,13 @@ export function teamKeyProblem(saved: SavedEntries, key: string, exceptId?: stri
   return owner && `This key is already saved, for ${owner.label}.`;
 }
 
+/** What is wrong with a management key before it is saved: it is saved as a team's key, or for another organization. */
+export function managementKeyProblem(saved: SavedEntries, key: string, exceptId?: string): string | undefined {
+  const owner = keyOwner(saved, key, exceptId);
+  if (owner?.kind === "team") return `This is the team API key of ${owner.label}. Deleting a team needs the organization's management key.`;
+  return owner && `This key is already saved, for ${owner.label}.`;
+}
+
 /**
  * A team entry's problems before anything is sent. `editing` is the entry being edited, whose
  * own key and team ID do not count as duplicates. The team ID may still be empty here when a
@@ -90,8 +109,9 @@ export function teamKeyProblem(saved: SavedEntries, key: string, exceptId?: stri
 export function teamDraftProblems(draft: TeamDraft, saved: SavedEntries, origin: string, editing?: TeamEntry): Problems<TeamDraft> {
   const problems: Problems<TeamDraft> = {
     label: required(draft.label, "a label, the name you know this team by"),
-    environment: required(draft.environment, "an environment, such as production or sandbox"),
-    baseUrl: urlProblem(draft.baseUrl),
+    // A service tells the environment and the place.
+    environment: draft.service ? undefined : required(draft.environment, "an environment, such as production or sandbox"),
+    baseUrl: draft.service ? undefined : urlProblem(draft.baseUrl),
     teamId: uuidProblem(draft.teamId, "The team ID"),
   };
   const keeping = editing?.hasKey === true && draft.teamApiKey.trim() === "";
@@ -99,7 +119,7 @@ export function teamDraftProblems(draft: TeamDraft, saved: SavedEntries, origin:
     problems.teamId = "Without a team API key, type the team ID: it is what a deletion names.";
   problems.teamApiKey = teamKeyProblem(saved, draft.teamApiKey, editing?.id);
   if (!problems.teamId && !problems.baseUrl && isUuid(draft.teamId))
-    problems.teamId = sameTeamProblem(saved, draft.teamId, normalizeUrl(draft.baseUrl, origin), editing?.id);
+    problems.teamId = sameTeamProblem(saved, draft.teamId, draftPlace(draft.service, draft.baseUrl, origin), editing?.id);
   return withoutEmpty(problems);
 }
 
@@ -108,14 +128,11 @@ export function orgDraftProblems(draft: OrgDraft, saved: SavedEntries, origin: s
   const problems: Problems<OrgDraft> = {
     label: required(draft.label, "a label, the name you know this organization by"),
     orgId: required(draft.orgId, "the organization ID") ?? uuidProblem(draft.orgId, "The organization ID"),
-    managementUrl: urlProblem(draft.managementUrl),
+    managementUrl: draft.service ? undefined : urlProblem(draft.managementUrl),
+    managementKey: managementKeyProblem(saved, draft.managementKey, editingId),
   };
-  const owner = keyOwner(saved, draft.managementKey, editingId);
-  if (owner?.kind === "team")
-    problems.managementKey = `This is the team API key of ${owner.label}. Deleting a team needs the organization's management key.`;
-  else if (owner) problems.managementKey = `This key is already saved, for ${owner.label}.`;
   if (!problems.orgId && !problems.managementUrl) {
-    const twin = sameOrg(saved, draft.orgId, normalizeUrl(draft.managementUrl, origin), editingId);
+    const twin = sameOrg(saved, draft.orgId, draftPlace(draft.service, draft.managementUrl, origin), editingId);
     if (twin) problems.orgId = `This organization is already saved, as ${twin.label}.`;
   }
   return withoutEmpty(problems);

@@ -1,6 +1,5 @@
 /** The transport under the typed clients: timeouts, error mapping, and retries with backoff. */
-import * as z from "zod/mini";
-import { errorBodySchema } from "./contract.ts";
+import { readErrorBody } from "./contract-reader.ts";
 import {
   ApiError,
   askedToWait,
@@ -105,15 +104,15 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** The service's own sentence, when it sent `{"detail": "…"}`. */
 function detailText(body: unknown): string | undefined {
-  const parsed = z.safeParse(errorBodySchema, body);
-  return parsed.success && typeof parsed.data.detail === "string" ? parsed.data.detail : undefined;
+  const detail = readErrorBody(body)?.detail;
+  return typeof detail === "string" ? detail : undefined;
 }
 
 function errorFor(status: number, body: unknown, retryAfter: string | null): ApiError {
   const detail = detailText(body);
   if (status === 422) {
-    const parsed = z.safeParse(errorBodySchema, body);
-    if (parsed.success && Array.isArray(parsed.data.detail)) return new ValidationError(parsed.data.detail);
+    const items = readErrorBody(body)?.detail;
+    if (Array.isArray(items)) return new ValidationError(items);
     return new ApiError(detail ?? "The service refused the request as invalid (422)", 422);
   }
   if (status === 401 || status === 403) return new AuthenticationError(detail ?? `The key was rejected (${status})`, status);

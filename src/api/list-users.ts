@@ -2,10 +2,10 @@
  * List users — `GET /v2/user/`: the fetcher, the query keys and the query options, so every
  * feature that reads a page of users reads it the same way and shares the cache.
  */
-import * as z from "zod/mini";
 import type { Connection } from "./connection.ts";
 import { teamTag } from "./connection.ts";
-import { tolerant, type UserPage } from "./contract.ts";
+import type { SentUserPage, UserPage } from "./contract.ts";
+import { checkUserPage, readUserPage, type ContractPath } from "./contract-reader.ts";
 import type { OperationWords } from "./describe-error.ts";
 import { ContractError } from "./errors.ts";
 import { joinUrl, send, type CallOptions, type TransportOptions } from "./http.ts";
@@ -29,31 +29,42 @@ export interface TeamClientOptions extends TransportOptions {
 
 /** The client of the list operation: it holds a team API key and can do nothing else. */
 export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOptions) {
+  const get = ({ offset, limit }: PageRange, { signal, onWait }: CallOptions) =>
+    send(
+      {
+        url: joinUrl(baseUrl, `/v2/user/?${new URLSearchParams({ offset: String(offset), limit: String(limit) }).toString()}`),
+        method: "GET",
+        headers: { Accept: "application/json", "x-service-api-key": apiKey },
+        signal,
+        onWait,
+        retryable: true,
+      },
+      transport,
+    );
+  const mismatch = (path: ContractPath, status: number) =>
+    new ContractError(`The service's user page does not match the contract (at ${path.join(".") || "the body"})`, status);
   const client = {
     /**
      * A page of the team's users, parsed, beside each user exactly as the service sent it (field
      * order, `provider`, unknown fields), for the detail panel's JSON and the NDJSON export.
      * Retried on network errors, 429 and 503.
      */
-    async listUsersAsSent({ offset, limit }: PageRange, { signal, onWait }: CallOptions = {}): Promise<PageAsSent> {
-      const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
-      const { status, body } = await send(
-        {
-          url: joinUrl(baseUrl, `/v2/user/?${query.toString()}`),
-          method: "GET",
-          headers: { Accept: "application/json", "x-service-api-key": apiKey },
-          signal,
-          onWait,
-          retryable: true,
-        },
-        transport,
-      );
-      const parsed = z.safeParse(tolerant.userPage, body);
-      if (!parsed.success) {
-        const where = parsed.error.issues[0]?.path.join(".") || "the body";
-        throw new ContractError(`The service's user page does not match the contract (at ${where})`, status);
-      }
-      return { page: parsed.data, sent: (body as { users: unknown[] }).users };
+    async listUsersAsSent(range: PageRange, options: CallOptions = {}): Promise<PageAsSent> {
+      const { status, body } = await get(range, options);
+      const read = readUserPage(body);
+      if ("mismatch" in read) throw mismatch(read.mismatch, status);
+      return { page: read.page, sent: (body as { users: unknown[] }).users };
+    },
+
+    /**
+     * A page of the team's users checked against the contract and left as sent: what the
+     * whole-team load indexes, without a copy of each user. Retried on network errors, 429 and 503.
+     */
+    async listSentUsers(range: PageRange, options: CallOptions = {}): Promise<SentUserPage> {
+      const { status, body } = await get(range, options);
+      const checked = checkUserPage(body);
+      if ("mismatch" in checked) throw mismatch(checked.mismatch, status);
+      return checked.page;
     },
 
     /** A page of the team's users. Retried on network errors, 429 and 503. */

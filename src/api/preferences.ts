@@ -18,5 +18,8 @@ function wholeNumber(key: string, fallback: number, max: number, unit: string): 
 /** Seconds a confirmed team deletion is held, with an Undo, before it is sent; 0 sends at once. */
 export const undoSeconds = wholeNumber(storageKeys.undoSeconds, 5, 60, "seconds");
 
-/** A team of at most this many users is loaded whole as soon as its users page shows; 0: only on request. */
-export const autoLoadUsers = wholeNumber(storageKeys.autoLoadUsers, 5_000, 200_000, "users");
+/**
+ * A team of at most this many users is loaded whole as soon as its users page shows; 0: only on
+ * request. Up to the largest team the browser indexes (`indexMaxUsers`).
+ */
+export const autoLoadUsers = wholeNumber(storageKeys.autoLoadUsers, 5_000, 1_000_000, "users");

@@ -17,6 +17,10 @@ export interface OrgEntry {
   orgId: string;
   /** Empty: this origin. */
   managementUrl: string;
+  /** A service of the deployment, by name (then managementUrl is empty); absent: none. */
+  service?: string;
+  /** Provided by the deployment: listed for every operator, given only a key here. */
+  provided?: boolean;
 }
 
 export interface TeamEntry {
@@ -32,7 +36,17 @@ export interface TeamEntry {
   orgEntryId: string | null;
   /** Whether a team API key was given: an entry without one is delete-only. */
   hasKey: boolean;
+  /** A service of the deployment, by name (then baseUrl is empty and the environment is the service's); absent: none. */
+  service?: string;
+  /** Provided by the deployment: listed for every operator, given only a key here. */
+  provided?: boolean;
 }
+
+/**
+ * Where an entry's operations are sent: its service's path on this origin (the server forwards
+ * it there), or its own URL (empty: this origin).
+ */
+export const servedAt = (service: string | undefined, url: string) => (service ? `/s/${service}` : url);
 
 /** Production is named so that it stands out wherever the current team is named. */
 export const isProduction = (environment: string) => /^prod(uction)?$/i.test(environment.trim());
@@ -58,10 +72,22 @@ export interface SavedEntries extends Entries {
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
+/** An entry's service and whether the deployment provides it; entries saved before services had names have neither. */
+const ofDeployment = (value: Record<string, unknown>) => ({
+  ...(text(value.service) && { service: text(value.service) }),
+  ...(value.provided === true && { provided: true }),
+});
+
 function parseOrg(raw: unknown): OrgEntry | undefined {
   const value = asRecord(raw);
   if (!value || !text(value.id) || !text(value.orgId)) return undefined;
-  return { id: text(value.id), label: text(value.label), orgId: text(value.orgId).toLowerCase(), managementUrl: text(value.managementUrl) };
+  return {
+    id: text(value.id),
+    label: text(value.label),
+    orgId: text(value.orgId).toLowerCase(),
+    managementUrl: text(value.managementUrl),
+    ...ofDeployment(value),
+  };
 }
 
 function parseTeam(raw: unknown): TeamEntry | undefined {
@@ -75,6 +101,7 @@ function parseTeam(raw: unknown): TeamEntry | undefined {
     teamId: text(value.teamId).toLowerCase(),
     orgEntryId: text(value.orgEntryId) || null,
     hasKey: value.hasKey === true,
+    ...ofDeployment(value),
   };
 }
 

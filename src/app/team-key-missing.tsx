@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { checkTeamKey } from "../api/check-team-key.ts";
 import { teamTag } from "../api/connection.ts";
 import { usersKeys } from "../api/list-users.ts";
-import { savedEntries, type TeamEntry } from "../api/saved-entries.ts";
+import { savedEntries, servedAt, type TeamEntry } from "../api/saved-entries.ts";
 import { useSavedEntries } from "../components/use-saved-entries.ts";
 import { Link } from "../components/link.tsx";
 import { SecretInput } from "../components/secret-input.tsx";
@@ -29,7 +29,8 @@ export function TeamKeyMissing({ team }: { team: TeamEntry }) {
     setRefusal(undefined);
     clear();
     setChecking(true);
-    const result = await checkTeamKey(savedEntries.get(), { key: typed, baseUrl: team.baseUrl, team: { saved: team } });
+    const baseUrl = servedAt(team.service, team.baseUrl);
+    const result = await checkTeamKey(savedEntries.get(), { key: typed, baseUrl, team: { saved: team } });
     setChecking(false);
     if (!("checked" in result)) {
       const words = "failure" in result ? result.failure : result.problem;
@@ -37,10 +38,7 @@ export function TeamKeyMissing({ team }: { team: TeamEntry }) {
       return refused({ teamApiKey: words });
     }
     // The answer is the team's count (Teams, the delete dialog): not asked for again.
-    queryClient.setQueryData(
-      usersKeys.list({ team: teamTag({ baseUrl: team.baseUrl, teamApiKey: typed }), offset: 0, limit: 1 }),
-      result.checked,
-    );
+    queryClient.setQueryData(usersKeys.list({ team: teamTag({ baseUrl, teamApiKey: typed }), offset: 0, limit: 1 }), result.checked);
     savedEntries.change({
       teams: savedEntries.get().teams.map((t) => (t.id === team.id ? { ...t, hasKey: true } : t)),
       teamKeys: { [team.id]: typed },
@@ -53,9 +51,11 @@ export function TeamKeyMissing({ team }: { team: TeamEntry }) {
         {team.hasKey ? `This tab has no key for ${team.label}` : `${team.label} is saved without a team API key`}
       </h1>
       <p>
-        {team.hasKey
-          ? "No open tab of the dashboard in this browser holds it: keys are forgotten when the last tab closes, unless you chose to remember them. Enter the team API key to list its users here."
-          : "It can be deleted from Teams, not browsed. Enter its team API key to list its users."}
+        {team.provided
+          ? "This deployment provides the team; each operator gives their own team API key. Enter it to list its users here."
+          : team.hasKey
+            ? "No open tab of the dashboard in this browser holds it: keys are forgotten when the last tab closes, unless you chose to remember them. Enter the team API key to list its users here."
+            : "It can be deleted from Teams, not browsed. Enter its team API key to list its users."}
       </p>
       <SecretInput
         label="Team API key"

@@ -1,5 +1,5 @@
 /** A typed array that grows as values are pushed: the columns of the team index. */
-type NumberArray = Int32Array | Uint32Array | Float64Array;
+type NumberArray = Uint8Array | Uint16Array | Int32Array | Uint32Array | Float64Array;
 
 export class GrowableArray<A extends NumberArray> {
   #items: A;
@@ -18,8 +18,8 @@ export class GrowableArray<A extends NumberArray> {
 
   push(value: number): void {
     if (this.#length === this.#items.length) {
-      // Doubling keeps the copies amortized O(1) per value.
-      const larger = this.allocate(this.#items.length * 2);
+      // Growing by half keeps the copies amortized O(1) per value, and the unused tail under a third.
+      const larger = this.allocate(Math.ceil(this.#items.length * 1.5));
       larger.set(this.#items);
       this.#items = larger;
     }
@@ -36,6 +36,7 @@ export class GrowableArray<A extends NumberArray> {
   }
 }
 
+export const growableUint16 = () => new GrowableArray((n) => new Uint16Array(n));
 export const growableUint32 = () => new GrowableArray((n) => new Uint32Array(n));
 export const growableInt32 = () => new GrowableArray((n) => new Int32Array(n));
 export const growableFloat64 = () => new GrowableArray((n) => new Float64Array(n));

@@ -4,18 +4,18 @@
  * or a cancel keeps what was loaded and says which pages remain, to resume from there; at the
  * end, a team that changed while it loaded is described in words.
  */
-import type { User, UserPage } from "../api/contract.ts";
+import type { SentUser, SentUserPage } from "../api/contract.ts";
 import type { CallOptions } from "../api/http.ts";
 import { indexMaxUsers, teamPageSize, teamRequestsInFlight } from "./whole-team-limits.ts";
 
 /** The part of the team client the loader uses. */
 export interface TeamPages {
-  listUsers(range: { offset: number; limit: number }, options?: CallOptions): Promise<UserPage>;
+  listSentUsers(range: { offset: number; limit: number }, options?: CallOptions): Promise<SentUserPage>;
 }
 
 /** Where pages go: the index. `addPage` returns how many of the users were new. */
 export interface TeamSink {
-  addPage(users: readonly User[], offset: number): number;
+  addPage(users: readonly SentUser[], offset: number): number;
   readonly size: number;
 }
 
@@ -95,7 +95,7 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
     report();
   };
 
-  const receive = (page: UserPage, offset: number) => {
+  const receive = (page: SentUserPage, offset: number) => {
     if (state.firstTotal === null) {
       state.firstTotal = page.total;
       if (page.total > maxUsers) {
@@ -113,7 +113,7 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
 
   const start = (offset: number) => {
     const request = client
-      .listUsers({ offset, limit: pageSize }, { signal, onWait })
+      .listSentUsers({ offset, limit: pageSize }, { signal, onWait })
       .then(
         (page) => receive(page, offset),
         (error: unknown) => {

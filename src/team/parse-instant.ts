@@ -15,7 +15,24 @@ function two(text: string, at: number): number {
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
-export function parseInstant(text: string): number {
+/** How `parseInstant` read an instant: enough to write it again exactly (see instant-column.ts). */
+export interface InstantFormat {
+  /** `formatCode` of the offset, the fraction's digits and `Z`; `keptAsText` when the text must be kept. */
+  code: number;
+}
+
+export const keptAsText = 0xffff;
+
+/**
+ * The format of an instant written `YYYY-MM-DDTHH:MM:SS[.f{1,3}](Z|±HH:MM)`, in 16 bits: the
+ * offset in minutes (±23:59), up to three digits of fraction, and whether it is `Z`.
+ */
+export const formatCode = (offsetMinutes: number, fractionDigits: number, zulu: boolean) =>
+  ((offsetMinutes + 1440) << 3) | (fractionDigits << 1) | (zulu ? 1 : 0);
+
+/** The instant's milliseconds since the epoch (NaN when unreadable); `format`, when given, says how it was written. */
+export function parseInstant(text: string, format?: InstantFormat): number {
+  if (format) format.code = keptAsText;
   const length = text.length;
   // YYYY-MM-DDTHH:MM:SS, then an optional fraction, then Z or ±HH:MM.
   if (
@@ -55,6 +72,7 @@ export function parseInstant(text: string): number {
 
   let at = 19;
   let fraction = 0;
+  let fractionDigits = 0;
   if (text.charCodeAt(at) === dot) {
     let scale = 100;
     for (at++; at < length; at++) {
@@ -62,6 +80,7 @@ export function parseInstant(text: string): number {
       if (digit < 0 || digit > 9) break;
       fraction += digit * scale;
       scale /= 10;
+      fractionDigits++;
     }
     fraction = Math.floor(fraction);
   }
@@ -69,11 +88,16 @@ export function parseInstant(text: string): number {
   const zone = text.charCodeAt(at);
   if (zone === upperZ || zone === lowerZ) {
     if (at + 1 !== length) return Date.parse(text);
+    if (format && t === upperT && zone === upperZ && fractionDigits <= 3) format.code = formatCode(0, fractionDigits, true);
   } else if ((zone === plus || zone === dash) && at + 6 === length && text.charCodeAt(at + 3) === colon) {
     const hours = two(text, at + 1);
     const minutes = two(text, at + 4);
     if (hours < 0 || minutes < 0) return Date.parse(text);
-    offset = (zone === plus ? 1 : -1) * (hours * 60 + minutes) * 60_000;
+    const offsetMinutes = (zone === plus ? 1 : -1) * (hours * 60 + minutes);
+    offset = offsetMinutes * 60_000;
+    // Written again from its parts, -00:00 would read +00:00, and 05:75 would read 06:15.
+    const rewritable = t === upperT && fractionDigits <= 3 && hours < 24 && minutes < 60 && (zone === plus || offsetMinutes !== 0);
+    if (format && rewritable) format.code = formatCode(offsetMinutes, fractionDigits, false);
   } else return Date.parse(text);
   return dayOfCivil(year, month, day) * 86_400_000 + ((hour * 60 + minute) * 60 + second) * 1000 + fraction - offset;
 }

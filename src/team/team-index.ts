@@ -4,12 +4,12 @@
  * Answers what the table asks of it: a search, facets and a sort over the whole team, and one
  * page of rows rebuilt as `User` objects.
  */
-import type { ConnectedSource, User } from "../api/contract.ts";
-import { growableFloat64, growableInt32, growableUint32 } from "./growable-array.ts";
+import type { ConnectedSource, SentUser, User } from "../api/contract.ts";
+import { growableInt32, growableUint32 } from "./growable-array.ts";
+import { InstantColumn } from "./instant-column.ts";
 import { Interner } from "./interner.ts";
 import { applyFacets, type FacetCounts, type FacetSelection } from "./team-facets.ts";
-import { SearchText } from "./team-search.ts";
-import { parseInstant } from "./parse-instant.ts";
+import { TeamIds } from "./team-ids.ts";
 import {
   aggregateOverview,
   dayColumns,
@@ -18,7 +18,7 @@ import {
   type OverviewRequest,
   type TeamOverview,
 } from "./team-overview.ts";
-import { orderRows, type Ordering, type SortColumn, type SortKey } from "./team-sort.ts";
+import { orderByRanks, rankValues, type Ordering, type Ranks, type SortColumn, type SortKey } from "./team-sort.ts";
 
 export interface TeamSort {
   column: SortColumn;
@@ -66,21 +66,18 @@ interface Selection {
 }
 
 export class TeamIndex {
-  #userIds: string[] = [];
-  #rowOfUserId = new Map<string, number>();
-  #clientUserIds: string[] = [];
+  /** The client user IDs and user IDs, and the search over them. */
+  #ids = new TeamIds();
   #teamIds = new Interner();
   #teamCodes = growableUint32();
-  #createdOn: string[] = [];
-  /** `created_on` as ms (NaN: unreadable), read as pages arrive: the overview counts by it. */
-  #createdMs = growableFloat64();
+  /** Read as pages arrive: the overview counts by it. */
+  #createdOn = new InstantColumn();
   #serviceOffsets = growableUint32();
 
   /** Row r's connected sources are entries `#sourceStarts[r]` up to `#sourceStarts[r + 1]`. */
   #sourceStarts = growableUint32();
   #sourceInfoCodes = growableUint32();
-  #sourceCreatedOn: string[] = [];
-  #sourceCreatedMs = growableFloat64();
+  #sourceCreatedOn = new InstantColumn();
   #sourceInfos: SourceInfo[] = [];
   /** Usually one a slug: a slug whose name or logo changed has more. */
   #sourceInfoCodesOfSlug = new Map<string, number[]>();
@@ -94,13 +91,11 @@ export class TeamIndex {
   #birthDates = new Interner();
   #birthDateCodes = growableInt32();
   #birthDateSources = growableUint32();
-  #birthDateUpdatedAt: string[] = [];
+  #birthDateUpdatedAt = new InstantColumn();
   #timeZones = new Interner();
   #timeZoneCodes = growableInt32();
   #timeZoneSources = growableUint32();
-  #timeZoneUpdatedAt: string[] = [];
-
-  #search = new SearchText();
+  #timeZoneUpdatedAt = new InstantColumn();
 
   /** Bumped by every change; the caches below belong to one version. */
   #version = 0;
@@ -115,7 +110,7 @@ export class TeamIndex {
   }
 
   get size(): number {
-    return this.#userIds.length;
+    return this.#ids.rows;
   }
 
   /** The team of the loaded users (the first one's), for file names. */
@@ -128,45 +123,40 @@ export class TeamIndex {
    * an earlier page because the team changed meanwhile) is kept once, where it was first seen.
    * Returns how many users were new.
    */
-  addPage(users: readonly User[], offset: number): number {
+  addPage(users: readonly SentUser[], offset: number): number {
     let added = 0;
     users.forEach((user, i) => {
-      if (this.#rowOfUserId.has(user.user_id)) return;
+      if (!this.#ids.append(user.client_user_id, user.user_id)) return;
       this.#append(user, offset + i);
       added++;
     });
+    this.#ids.seal();
     if (added > 0) this.#version++;
     return added;
   }
 
-  #append(user: User, serviceOffset: number): void {
-    this.#rowOfUserId.set(user.user_id, this.#userIds.length);
-    this.#userIds.push(user.user_id);
-    this.#clientUserIds.push(user.client_user_id);
+  #append(user: SentUser, serviceOffset: number): void {
     this.#teamCodes.push(this.#teamIds.code(user.team_id));
     this.#createdOn.push(user.created_on);
-    this.#createdMs.push(parseInstant(user.created_on));
     this.#serviceOffsets.push(serviceOffset);
 
-    for (const { created_on, source } of user.connected_sources) {
-      const info = this.#sourceInfoCode(source);
+    for (const { created_on, source, provider } of user.connected_sources) {
+      // The contract was checked: one of the two is there.
+      const info = this.#sourceInfoCode((source ?? provider)!);
       this.#sourceInfoCodes.push(info);
       this.#sourceSlugCodes.push(this.#slugCodeOfSourceInfo[info]!);
       this.#sourceCreatedOn.push(created_on);
-      this.#sourceCreatedMs.push(parseInstant(created_on));
     }
     this.#sourceStarts.push(this.#sourceInfoCodes.length);
 
     const birth = user.fallback_birth_date;
     this.#birthDateCodes.push(birth ? this.#birthDates.code(birth.value) : -1);
     this.#birthDateSources.push(birth ? this.#provenance.code(birth.source_slug) : 0);
-    this.#birthDateUpdatedAt.push(birth?.updated_at ?? "");
+    this.#birthDateUpdatedAt.push(birth?.updated_at ?? null);
     const zone = user.fallback_time_zone;
     this.#timeZoneCodes.push(zone ? this.#timeZones.code(zone.id) : -1);
     this.#timeZoneSources.push(zone ? this.#provenance.code(zone.source_slug) : 0);
-    this.#timeZoneUpdatedAt.push(zone?.updated_at ?? "");
-
-    this.#search.append(user.client_user_id, user.user_id);
+    this.#timeZoneUpdatedAt.push(zone?.updated_at ?? null);
   }
 
   /** Sources repeat across users: each distinct {logo, name, slug} is kept once. */
@@ -188,22 +178,22 @@ export class TeamIndex {
     const connected_sources: ConnectedSource[] = [];
     for (let s = this.#sourceStarts.at(row); s < this.#sourceStarts.at(row + 1); s++) {
       const source = this.#sourceInfos[this.#sourceInfoCodes.at(s)]!;
-      connected_sources.push({ created_on: this.#sourceCreatedOn[s]!, source: { ...source } });
+      connected_sources.push({ created_on: this.#sourceCreatedOn.text(s), source: { ...source } });
     }
     const birth = this.#birthDateCodes.at(row);
     const zone = this.#timeZoneCodes.at(row);
     return {
-      user_id: this.#userIds[row]!,
+      user_id: this.#ids.userId(row),
       team_id: this.#teamIds.value(this.#teamCodes.at(row)),
-      client_user_id: this.#clientUserIds[row]!,
-      created_on: this.#createdOn[row]!,
+      client_user_id: this.#ids.clientUserId(row),
+      created_on: this.#createdOn.text(row),
       connected_sources,
       fallback_birth_date:
         birth < 0
           ? null
           : {
               source_slug: this.#provenance.value(this.#birthDateSources.at(row)),
-              updated_at: this.#birthDateUpdatedAt[row]!,
+              updated_at: this.#birthDateUpdatedAt.text(row),
               value: this.#birthDates.value(birth),
             },
       fallback_time_zone:
@@ -212,7 +202,7 @@ export class TeamIndex {
           : {
               id: this.#timeZones.value(zone),
               source_slug: this.#provenance.value(this.#timeZoneSources.at(row)),
-              updated_at: this.#timeZoneUpdatedAt[row]!,
+              updated_at: this.#timeZoneUpdatedAt.text(row),
             },
     };
   }
@@ -222,7 +212,7 @@ export class TeamIndex {
   }
 
   rowOf(userId: string): number | undefined {
-    return this.#rowOfUserId.get(userId);
+    return this.#ids.rowOf(userId);
   }
 
   /** The rows of a selection in its order. */
@@ -255,7 +245,7 @@ export class TeamIndex {
     this.#dropStaleCaches();
     // Placed on the zone's calendar on the overview's first use, then kept until the team changes,
     // so that a new selection only counts.
-    const [createdMs, sourceCreatedMs] = [this.#createdMs.view(), this.#sourceCreatedMs.view()];
+    const [createdMs, sourceCreatedMs] = [this.#createdOn.msView(), this.#sourceCreatedOn.msView()];
     if (this.#days?.timeZone !== timeZone) this.#days = { timeZone, ...dayColumns(createdMs, sourceCreatedMs, timeZone) };
     const { rows, slugs, slugNames, sourceStarts, sourceSlugCodes, timeZones, timeZoneCodes, birthDateCodes } = this.#facetColumns();
     const { createdDay, sourceDay } = this.#days;
@@ -287,7 +277,7 @@ export class TeamIndex {
   /** The rows matching a search; null for an empty search (everybody). */
   #matching(search: string): Uint8Array | null {
     if (search === "") return null;
-    if (this.#searchCache?.query !== search) this.#searchCache = { query: search, matched: this.#search.matches(search) };
+    if (this.#searchCache?.query !== search) this.#searchCache = { query: search, matched: this.#ids.matches(search) };
     return this.#searchCache.matched;
   }
 
@@ -317,35 +307,39 @@ export class TeamIndex {
   #ordering(column: SortColumn | "service"): Ordering {
     let ordering = this.#orderings.get(column);
     if (!ordering) {
-      ordering = orderRows(this.#sortKeys(column), this.#serviceOffsets.view());
+      if (column !== "service") ordering = orderByRanks(this.#ranks(column), this.#ordering("service").ascending);
+      else {
+        // Rows are appended in the service's order, unless the team shifted while it loaded.
+        const offsets = this.#serviceOffsets.view();
+        ordering = isAscending(offsets) ? inOrder(offsets.length) : orderByRanks(rankValues(offsets), inOrder(offsets.length).ascending);
+      }
       this.#orderings.set(column, ordering);
     }
     return ordering;
   }
 
-  /** Each row's key in a column; undefined where the user has no value (sorted last). */
-  #sortKeys(column: SortColumn | "service"): (SortKey | undefined)[] {
+  /** Each row's rank in a column. */
+  #ranks(column: SortColumn): Ranks {
     const perRow = (key: (row: number) => SortKey | undefined) => Array.from({ length: this.size }, (_, row) => key(row));
-    const valueOf = (dictionary: Interner, code: number) => (code < 0 ? undefined : dictionary.value(code));
+    /** Ranks of an interned column: its few distinct values are ranked, then each row takes its code's. */
+    const byCode = (dictionary: Interner, codes: ArrayLike<number>): Ranks => {
+      const { ranks: codeRanks, count } = rankValues(dictionary.values);
+      return { ranks: Int32Array.from(codes, (code) => (code < 0 ? -1 : codeRanks[code]!)), count };
+    };
     switch (column) {
-      case "service":
-        return perRow((row) => this.#serviceOffsets.at(row));
       case "client_user_id":
         // Case-insensitive; IDs that differ only in case keep the service's order.
-        return perRow((row) => this.#clientUserIds[row]!.toLowerCase());
+        return rankValues(perRow((row) => this.#ids.clientUserId(row).toLowerCase()));
       case "created_on":
-        // Parsed only when this column is sorted: a load need not pay for it.
-        return perRow((row) => Date.parse(this.#createdOn[row]!));
-      case "connected_sources": {
-        const ranks = this.#sourceListRanks();
-        return perRow((row) => ranks[row]);
-      }
+        return rankValues(this.#createdOn.msView());
+      case "connected_sources":
+        return { ranks: Int32Array.from(this.#sourceListRanks()), count: this.size };
       case "birth_date":
-        return perRow((row) => valueOf(this.#birthDates, this.#birthDateCodes.at(row)));
+        return byCode(this.#birthDates, this.#birthDateCodes.view());
       case "time_zone":
-        return perRow((row) => valueOf(this.#timeZones, this.#timeZoneCodes.at(row)));
+        return byCode(this.#timeZones, this.#timeZoneCodes.view());
       case "team_id":
-        return perRow((row) => this.#teamIds.value(this.#teamCodes.at(row)));
+        return byCode(this.#teamIds, this.#teamCodes.view());
     }
   }
 
@@ -377,4 +371,16 @@ export class TeamIndex {
 function compareSlugLists(a: readonly string[], b: readonly string[]): number {
   for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
   return a.length - b.length;
+}
+
+function isAscending(values: Uint32Array): boolean {
+  for (let i = 1; i < values.length; i++) if (values[i - 1]! >= values[i]!) return false;
+  return true;
+}
+
+/** The ordering of rows already in order. */
+function inOrder(rows: number): Ordering {
+  const ascending = new Uint32Array(rows);
+  for (let row = 0; row < rows; row++) ascending[row] = row;
+  return { ascending, descending: ascending.slice().reverse() };
 }

@@ -132,6 +132,18 @@ describe("the overview of a team", () => {
     expect(connections.sources.every((s) => s.counts.length === connections.days)).toBe(true);
   });
 
+  it("runs the series on to today, the day of `now` in the time zone", () => {
+    // now is 2024-03-31 12:00 UTC: already April 1 at UTC+14.
+    const lastDay = ({ firstDay, counts }: DailySeries) => isoDay(firstDay + counts.length - 1);
+    const utc = overview("UTC");
+    expect(isoDay(utc.today)).toBe("2024-03-31");
+    expect(lastDay(utc.created)).toBe("2024-03-31"); // the last user was created on March 25
+    expect(isoDay(utc.connections.firstDay + utc.connections.days - 1)).toBe("2024-03-31");
+    const kiritimati = overview("Pacific/Kiritimati");
+    expect(isoDay(kiritimati.today)).toBe("2024-04-01");
+    expect(lastDay(kiritimati.created)).toBe("2024-04-01");
+  });
+
   it("follows the selection: a search and facets", () => {
     const garminInAmsterdam = overview("UTC", { facets: { sources: ["garmin"], timeZones: ["Europe/Amsterdam"] } });
     expect(garminInAmsterdam).toMatchObject({ users: 2, withSources: 2, addedLast7Days: 1, addedLast30Days: 2 });

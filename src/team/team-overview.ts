@@ -38,6 +38,8 @@ export interface TeamOverview {
   /** The source the most users connected (ties: by name); null when nobody connected one. */
   topSource: SourceShare | null;
   timeZone: string;
+  /** The day of `now` in the time zone: the series run up to it, and its week and month are still running. */
+  today: number;
   /** Users created a day. */
   created: DailySeries;
   /** Connections made a day (each connected source's `created_on`), per source, over the same days. */
@@ -101,8 +103,11 @@ export function dayColumns(createdMs: Float64Array, sourceCreatedMs: Float64Arra
 const dayMs = 86_400_000;
 const topTimeZones = 10;
 
-/** The first and last day of `rows` (of their source entries, with `starts`); days without one are skipped. */
-function rangeOf(days: Int32Array, rows: Uint32Array, starts?: Uint32Array): [number, number] {
+/**
+ * The first and last day of `rows` (of their source entries, with `starts`); days without one are
+ * skipped. The range runs on to `today`, so that a quiet spell up to now shows as such.
+ */
+function rangeOf(today: number, days: Int32Array, rows: Uint32Array, starts?: Uint32Array): [number, number] {
   let [low, high] = [Infinity, -Infinity];
   const visit = (day: number) => {
     if (day === noDay) return;
@@ -114,7 +119,8 @@ function rangeOf(days: Int32Array, rows: Uint32Array, starts?: Uint32Array): [nu
     if (!starts) visit(days[row]!);
     else for (let s = starts[row]!; s < starts[row + 1]!; s++) visit(days[s]!);
   }
-  return Number.isFinite(low) ? [low, high] : [0, -1];
+  if (!Number.isFinite(low)) return [0, -1];
+  return [low, low <= today ? Math.max(high, today) : high];
 }
 
 const byUsers = (a: SourceShare, b: SourceShare) => b.users - a.users || a.name.localeCompare(b.name);
@@ -127,9 +133,10 @@ export function aggregateOverview(
   { timeZone, now }: OverviewRequest,
 ): TeamOverview {
   const { createdMs, createdDay, sourceDay, sourceStarts, sourceSlugCodes, slugs, timeZoneCodes, birthDateCodes } = columns;
-  const [createdFirst, createdLast] = rangeOf(createdDay, rows);
+  const today = zoneDays(timeZone, now, now).dayOf(now);
+  const [createdFirst, createdLast] = rangeOf(today, createdDay, rows);
   const createdCounts = new Array<number>(createdLast - createdFirst + 1).fill(0);
-  const [connectedFirst, connectedLast] = rangeOf(sourceDay, rows, sourceStarts);
+  const [connectedFirst, connectedLast] = rangeOf(today, sourceDay, rows, sourceStarts);
   const connectedDays = connectedLast - connectedFirst + 1;
   const connectionsOf: (Uint32Array | undefined)[] = [];
   const usersOfSlug = new Uint32Array(slugs.size);
@@ -189,6 +196,7 @@ export function aggregateOverview(
     addedLast30Days: last30,
     topSource: sources[0] ?? null,
     timeZone,
+    today,
     created: { firstDay: createdCounts.length ? createdFirst : 0, counts: createdCounts },
     connections: {
       firstDay: connectedDays > 0 ? connectedFirst : 0,

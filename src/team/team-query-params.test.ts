@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asksWholeTeam, readTeamQuery, writeTeamQuery } from "./team-query-params.ts";
+import { asksWholeTeam, readTeamQuery, selectionSearch, writeTeamQuery } from "./team-query-params.ts";
 
 describe("the whole team's view in the URL", () => {
   it("round-trips a search, facets with 'none', and a descending sort", () => {
@@ -25,5 +25,9 @@ describe("the whole team's view in the URL", () => {
     const search = new URLSearchParams("q=x&source=oura&sort=team_id");
     writeTeamQuery(search, { search: "", facets: {}, sort: null });
     expect(search.toString()).toBe("");
+  });
+
+  it("carries the overview's calendar with the selection, and nothing else", () => {
+    expect(selectionSearch("page=2&q=x&sort=team_id&calendar=utc")).toBe("?q=x&calendar=utc");
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The whole team's view in the URL, so that it can be shared and survives a reload: `q` (the
  * search), `source` and `tz` (facets, repeated; empty for "none"), `birth` (known, unknown) and
- * `sort` (a column, `-` before it for descending). Absent parameters are no filter.
+ * `sort` (a column, `-` before it for descending). Absent parameters are no filter. The
+ * overview's `calendar` (its own calendar-param.ts) is carried with them.
  */
 import type { BirthDateFacet, FacetSelection } from "./team-facets.ts";
 import type { TeamQuery } from "./team-index.ts";
@@ -41,9 +42,9 @@ export function writeTeamQuery(search: URLSearchParams, { search: text = "", fac
 export const asksWholeTeam = ({ search, facets, sort }: TeamQuery) =>
   Boolean(search?.trim()) || Boolean(sort) || Object.values(facets ?? {}).some((chosen) => chosen.length > 0);
 
-const selectionNames = new Set(["q", "source", "tz", "birth"]);
+const selectionNames = new Set(["q", "source", "tz", "birth", "calendar"]);
 
-/** The selection's part of a query string (`q`, `source`, `tz`, `birth`), carried between Users and Overview: "" or "?…". */
+/** The selection's part of a query string (`q`, `source`, `tz`, `birth`, and `calendar` with it), carried between Users and Overview: "" or "?…". */
 export function selectionSearch(search: string | URLSearchParams): string {
   const kept = new URLSearchParams();
   for (const [name, value] of new URLSearchParams(search)) if (selectionNames.has(name)) kept.append(name, value);

@@ -14,37 +14,52 @@ export interface Ordering {
   descending: Uint32Array;
 }
 
-const compareKeys = (a: SortKey, b: SortKey) => (a < b ? -1 : a > b ? 1 : 0);
+/** Each row's rank in a column (-1: no value), and how many ranks there are. */
+export interface Ranks {
+  ranks: Int32Array;
+  count: number;
+}
+
+/** Ranks of values that compare with `<` (strings by UTF-16 code units, numbers; NaN: no value). */
+export function rankValues(values: ArrayLike<SortKey | undefined>): Ranks {
+  const present: SortKey[] = [];
+  for (let row = 0; row < values.length; row++) {
+    const value = values[row];
+    if (value !== undefined && value === value) present.push(value); // NaN !== NaN
+  }
+  // The built-in order of strings and of numbers is `<`'s, and much faster than a comparator.
+  const distinct = [...new Set(present)];
+  if (typeof distinct[0] === "number")
+    Float64Array.from(distinct as number[])
+      .sort()
+      .forEach((v, i) => (distinct[i] = v));
+  else distinct.sort();
+  const rankOf = new Map(distinct.map((value, rank) => [value, rank]));
+  const ranks = new Int32Array(values.length);
+  for (let row = 0; row < values.length; row++) ranks[row] = rankOf.get(values[row]!) ?? -1;
+  return { ranks, count: distinct.length };
+}
 
 /**
- * Both orders of `rows` rows by `keys` (undefined or NaN: no value), ties broken by `tieRank`
- * (the position in the service's order).
+ * Both orders of the rows by rank, by counting: rows of equal rank keep `serviceOrder` (the rows
+ * in the service's order) whichever way, and rows without a value come last.
  */
-export function orderRows(keys: readonly (SortKey | undefined)[], tieRank: ArrayLike<number>): Ordering {
-  const rows = keys.length;
-  const present: number[] = [];
-  const missing: number[] = [];
-  for (let row = 0; row < rows; row++) {
-    const key = keys[row];
-    (key === undefined || (typeof key === "number" && Number.isNaN(key)) ? missing : present).push(row);
-  }
-  const byTie = (a: number, b: number) => tieRank[a]! - tieRank[b]! || a - b;
-  present.sort((a, b) => compareKeys(keys[a]!, keys[b]!) || byTie(a, b));
-  missing.sort(byTie);
-
+export function orderByRanks({ ranks, count }: Ranks, serviceOrder: Uint32Array): Ordering {
+  const rows = serviceOrder.length;
+  // starts[r]: where rank r's rows begin in `byRank`; the rows without a value go last.
+  const starts = new Uint32Array(count + 2);
+  for (let row = 0; row < rows; row++) starts[(ranks[row]! < 0 ? count : ranks[row]!) + 1]!++;
+  for (let r = 1; r < starts.length; r++) starts[r]! += starts[r - 1]!;
+  const next = starts.slice(0, count + 1);
   const ascending = new Uint32Array(rows);
-  ascending.set(present);
-  ascending.set(missing, present.length);
+  for (const row of serviceOrder) ascending[next[ranks[row]! < 0 ? count : ranks[row]!]!++] = row;
 
-  // Descending: the runs of equal keys in reverse, each run still in service order.
   const descending = new Uint32Array(rows);
   let written = 0;
-  for (let runEnd = present.length; runEnd > 0;) {
-    let runStart = runEnd - 1;
-    while (runStart > 0 && compareKeys(keys[present[runStart - 1]!]!, keys[present[runEnd - 1]!]!) === 0) runStart--;
-    for (let i = runStart; i < runEnd; i++) descending[written++] = present[i]!;
-    runEnd = runStart;
+  for (let r = count - 1; r >= 0; r--) {
+    descending.set(ascending.subarray(starts[r], starts[r + 1]), written);
+    written += starts[r + 1]! - starts[r]!;
   }
-  descending.set(missing, written);
+  descending.set(ascending.subarray(starts[count]), written);
   return { ascending, descending };
 }

@@ -5,6 +5,7 @@ import { milestoneText, ProgressStatus } from "./progress-status.tsx";
 import type { TeamQuery } from "./team-index.ts";
 import type { LoadReport } from "./team-worker-api.ts";
 import { WaitCountdown } from "./wait-countdown.tsx";
+import { teamMemoryText } from "./whole-team-limits.ts";
 import type { WholeTeam, WholeTeamState } from "./whole-team.ts";
 import "./team.css";
 
@@ -63,7 +64,10 @@ export function WholeTeamBar({ team, state, total, selection, waiting }: WholeTe
   if (state.status === "idle") {
     return (
       <div className="team-bar">
-        <p className="small">Search, filter, sort and export all {formatCount(total)} users by loading the whole team into this tab.</p>
+        <p className="small">
+          Search, filter, sort and export all {formatCount(total)} users by loading the whole team into this tab: {teamMemoryText(total)} of
+          memory.
+        </p>
         <button type="button" className="button button-small" onClick={() => void team.load()}>
           Load the whole team
         </button>

@@ -1,4 +1,5 @@
 import { formatCount } from "../../components/format.ts";
+import { formatShare } from "./share.ts";
 
 export interface Bar {
   key: string;
@@ -9,8 +10,6 @@ export interface Bar {
   /** The filter is applied (the bar shows it, and a click removes it). */
   selected?: boolean;
 }
-
-const percent = (value: number, of: number) => (of > 0 ? `${Math.round((value / of) * 1000) / 10}%` : "0%");
 
 /**
  * A bar chart in HTML: each bar labelled with its name, count and share (the length is never the
@@ -28,11 +27,11 @@ export function BarList({ bars, of, noun }: { bars: Bar[]; of: number; noun: str
               <span className="overview-bar-fill" style={{ inlineSize: `${(bar.value / largest) * 100}%` }} />
             </span>
             <span className="overview-bar-value">
-              {formatCount(bar.value)} <span className="muted">· {percent(bar.value, of)}</span>
+              {formatCount(bar.value)} <span className="muted">· {formatShare(bar.value, of)}</span>
             </span>
           </>
         );
-        const said = `${bar.label}: ${formatCount(bar.value)} ${noun} (${percent(bar.value, of)})`;
+        const said = `${bar.label}: ${formatCount(bar.value)} ${noun} (${formatShare(bar.value, of)})`;
         return (
           <li key={bar.key}>
             {bar.onSelect ? (

@@ -4,8 +4,10 @@ import { formatCount } from "../../components/format.ts";
 import type { TeamOverview } from "../../team/team-overview.ts";
 import { BarList, type Bar } from "./bar-list.tsx";
 import { ChartFigure } from "./chart-figure.tsx";
-import { cumulative, groupSeries, periodLabel, type Granularity } from "./periods.ts";
-import { Legend, TimeChart, type Line } from "./time-chart.tsx";
+import { busiestFinished, cumulative, groupSeries, periodLabel, type Granularity } from "./periods.ts";
+import { drawnLines, otherKey, type Line } from "./series-rule.ts";
+import { formatShare } from "./share.ts";
+import { Legend, TimeChart } from "./time-chart.tsx";
 
 /** The filters a bar applies: a source (null: no source), a time zone (null: none), a birth date. */
 export interface BarFilters {
@@ -18,17 +20,20 @@ export interface BarFilters {
 }
 
 const users = (n: number) => `${formatCount(n)} ${n === 1 ? "user" : "users"}`;
+/** "1,234 users (39%)": a count of users and its share of `of`. */
+const usersOf = (n: number, of: number) => `${users(n)} (${formatShare(n, of)})`;
+const periodColumn = { day: "Day", week: "Week", month: "Month" } as const;
 
 function PeriodControls({
   granularity,
   onGranularity,
-  running,
-  onRunning,
+  totals,
+  onTotals,
 }: {
   granularity: Granularity;
   onGranularity: (granularity: Granularity) => void;
-  running?: boolean;
-  onRunning?: (running: boolean) => void;
+  totals?: boolean;
+  onTotals?: (totals: boolean) => void;
 }) {
   return (
     <>
@@ -37,9 +42,9 @@ function PeriodControls({
         <option value="week">By week</option>
         <option value="month">By month</option>
       </select>
-      {onRunning && (
+      {onTotals && (
         <label className="overview-switch">
-          <input type="checkbox" role="switch" checked={running} onChange={(e) => onRunning(e.target.checked)} />
+          <input type="checkbox" role="switch" checked={totals} onChange={(e) => onTotals(e.target.checked)} />
           Cumulative
         </label>
       )}
@@ -47,39 +52,36 @@ function PeriodControls({
   );
 }
 
-/** The period with the most, as a phrase: "March 2025, with 120". */
-function busiest(starts: number[], counts: number[], granularity: Granularity): string {
-  let best = 0;
-  counts.forEach((count, i) => (count > counts[best]! ? (best = i) : undefined));
-  return `${periodLabel(starts[best]!, granularity)}, with ${formatCount(counts[best]!)}`;
-}
-
 export function CreatedChart({ overview }: { overview: TeamOverview }) {
+  const title = "Users created over time";
   const [granularity, setGranularity] = useState<Granularity>("month");
-  const [running, setRunning] = useState(false);
+  const [totals, setTotals] = useState(false);
+  const { today } = overview;
   const { starts, counts } = useMemo(() => groupSeries(overview.created, granularity), [overview.created, granularity]);
-  const values = useMemo(() => (running ? cumulative(counts) : counts), [counts, running]);
-  const lines = useMemo<Line[]>(() => [{ key: "created", label: running ? "Users so far" : "Users created", values }], [values, running]);
+  const values = useMemo(() => (totals ? cumulative(counts) : counts), [counts, totals]);
+  const lines = useMemo<Line[]>(
+    () => [{ key: "created", label: totals ? "Users so far" : "Users created", values, style: 0 }],
+    [values, totals],
+  );
+  const name = (i: number) => periodLabel(starts[i]!, granularity, today);
   const dated = counts.reduce((sum, n) => sum + n, 0);
-  const span = starts.length ? `from ${periodLabel(starts[0]!, granularity)} to ${periodLabel(starts.at(-1)!, granularity)}` : "";
+  const span = starts.length ? `from ${name(0)} to ${name(starts.length - 1)}` : "";
+  const busiest = busiestFinished(starts, counts, granularity, today);
   const summary =
     dated === 0
       ? "No user in the selection has a creation date to chart."
-      : running
+      : totals
         ? `The selection grew to ${users(dated)} ${span}.`
-        : `${users(dated)} were created ${span}; the busiest ${granularity} was ${busiest(starts, counts, granularity)}.`;
+        : `${users(dated)} were created ${span}${busiest < 0 ? "" : `; the busiest ${granularity} was ${name(busiest)}, with ${users(counts[busiest]!)}`}.`;
   return (
     <ChartFigure
       name="users-created"
-      title="Users created over time"
+      title={title}
       summary={summary}
-      table={{
-        columns: [granularity === "day" ? "Day" : granularity === "week" ? "Week" : "Month", running ? "Users so far" : "Users created"],
-        rows: starts.map((start, i) => [periodLabel(start, granularity), values[i]!]),
-      }}
-      controls={<PeriodControls granularity={granularity} onGranularity={setGranularity} running={running} onRunning={setRunning} />}
+      table={{ columns: [periodColumn[granularity], lines[0]!.label], rows: starts.map((_, i) => [name(i), values[i]!]) }}
+      controls={<PeriodControls granularity={granularity} onGranularity={setGranularity} totals={totals} onTotals={setTotals} />}
     >
-      {dated > 0 && <TimeChart days={starts} lines={lines} hidden={noneHidden} label={summary} valueName="users" />}
+      {dated > 0 && <TimeChart title={title} days={starts} lines={lines} hidden={noneHidden} granularity={granularity} today={today} />}
     </ChartFigure>
   );
 }
@@ -87,47 +89,53 @@ export function CreatedChart({ overview }: { overview: TeamOverview }) {
 const noneHidden: ReadonlySet<string> = new Set();
 
 export function ConnectionsChart({ overview }: { overview: TeamOverview }) {
+  const title = "Connections over time, by source";
   const [granularity, setGranularity] = useState<Granularity>("month");
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(noneHidden);
-  const { connections } = overview;
-  const grouped = useMemo(() => {
-    const series = connections.sources.map((source) => ({
+  // "Other sources" is drawn on request: a sum, it would flatten the lines beside it.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set([otherKey]));
+  const { connections, today } = overview;
+  const { starts, sources, lines, summed } = useMemo(() => {
+    const grouped = connections.sources.map((source) => ({
       source,
       ...groupSeries({ firstDay: connections.firstDay, counts: source.counts }, granularity),
     }));
-    return {
-      starts: series[0]?.starts ?? [],
-      lines: series.map(({ source, counts }): Line => ({ key: source.slug, label: source.name, values: counts })),
-    };
+    const sources = grouped.map(({ source, counts }) => ({ key: source.slug, label: source.name, values: counts }));
+    return { starts: grouped[0]?.starts ?? [], sources, ...drawnLines(sources, "Other sources") };
   }, [connections, granularity]);
-  const totals = grouped.lines.map((line) => line.values.reduce((sum, n) => sum + n, 0));
-  const all = totals.reduce((sum, n) => sum + n, 0);
+  const all = sources.reduce((sum, source) => sum + source.values.reduce((total, n) => total + n, 0), 0);
   const toggle = (key: string) =>
     setHidden((before) => {
       const next = new Set(before);
       if (!next.delete(key)) next.add(key);
       return next;
     });
-  const { starts } = grouped;
+  const name = (i: number) => periodLabel(starts[i]!, granularity, today);
+  const most = lines[0] && lines[0].values.reduce((sum, n) => sum + n, 0);
   const summary =
     all === 0
       ? "No user in the selection has connected a source."
-      : `${formatCount(all)} ${all === 1 ? "connection" : "connections"} to ${grouped.lines.length} ${grouped.lines.length === 1 ? "source" : "sources"} from ${periodLabel(starts[0]!, granularity)} to ${periodLabel(starts.at(-1)!, granularity)}; ${grouped.lines[0]!.label} has the most users.`;
+      : `${formatCount(all)} ${all === 1 ? "connection" : "connections"} to ${sources.length} ${sources.length === 1 ? "source" : "sources"} from ${name(0)} to ${name(starts.length - 1)}; ${lines[0]!.label} has the most connections, ${formatCount(most!)} (${formatShare(most!, all)}).`;
   return (
     <ChartFigure
       name="connections"
-      title="Connections over time, by source"
+      title={title}
       summary={summary}
       table={{
-        columns: [granularity === "day" ? "Day" : granularity === "week" ? "Week" : "Month", ...grouped.lines.map((line) => line.label)],
-        rows: starts.map((start, i) => [periodLabel(start, granularity), ...grouped.lines.map((line) => line.values[i]!)]),
+        columns: [periodColumn[granularity], ...sources.map((source) => source.label)],
+        rows: starts.map((_, i) => [name(i), ...sources.map((source) => source.values[i]!)]),
       }}
       controls={<PeriodControls granularity={granularity} onGranularity={setGranularity} />}
     >
       {all > 0 && (
         <>
-          <Legend lines={grouped.lines} hidden={hidden} onToggle={toggle} />
-          <TimeChart days={starts} lines={grouped.lines} hidden={hidden} label={summary} valueName="connections" />
+          <Legend lines={lines} hidden={hidden} onToggle={toggle} />
+          {summed.length > 0 && (
+            <p className="muted small overview-other">
+              The {lines.length - 1} sources with the most connections are drawn each as itself; Other sources sums the {summed.length}{" "}
+              others: {summed.join(", ")}.
+            </p>
+          )}
+          <TimeChart title={title} days={starts} lines={lines} hidden={hidden} granularity={granularity} today={today} />
         </>
       )}
     </ChartFigure>
@@ -157,7 +165,7 @@ export function SourcesChart({ overview, filters }: { overview: TeamOverview; fi
   ];
   const top = overview.topSource;
   const summary = top
-    ? `${top.name} is connected by ${users(top.users)} of ${formatCount(overview.users)}; ${users(overview.noSource)} have no source.`
+    ? `${top.name} is connected by the most users, ${usersOf(top.users, overview.users)}; ${usersOf(overview.noSource, overview.users)} have no source.`
     : `None of the ${users(overview.users)} has connected a source.`;
   return (
     <ChartFigure name="users-per-source" title="Users per source" summary={summary} table={barsTable("Source", bars)}>
@@ -174,7 +182,7 @@ export function SourcesPerUserChart({ overview }: { overview: TeamOverview }) {
     { key: "2", label: "2 sources", value: two },
     { key: "3", label: "3 or more", value: more },
   ];
-  const summary = `${users(none)} have no source, ${formatCount(one)} one, ${formatCount(two)} two and ${formatCount(more)} three or more.`;
+  const summary = `Of ${users(overview.users)}, ${formatCount(none)} have no source, ${formatCount(one)} one, ${formatCount(two)} two and ${formatCount(more)} three or more.`;
   return (
     <ChartFigure name="sources-per-user" title="Sources per user" summary={summary} table={barsTable("Sources", bars)}>
       <BarList bars={bars} of={overview.users} noun="users" />
@@ -196,7 +204,7 @@ export function TimeZonesChart({ overview, filters }: { overview: TeamOverview; 
     { key: "none", label: "No time zone", value: none, selected: filters.isTimeZone(null), onSelect: () => filters.toggleTimeZone(null) },
   ];
   const summary = top[0]
-    ? `The most common time zone is ${top[0].id}, with ${users(top[0].users)}; ${users(none)} have none.`
+    ? `The most common time zone is ${top[0].id}, with ${usersOf(top[0].users, overview.users)}; ${usersOf(none, overview.users)} have none.`
     : `None of the ${users(overview.users)} has a time zone.`;
   return (
     <ChartFigure name="time-zones" title="Time zones" summary={summary} table={barsTable("Time zone", bars)}>
@@ -217,7 +225,7 @@ export function BirthDateChart({ overview, filters }: { overview: TeamOverview; 
       onSelect: () => filters.toggleBirth("unknown"),
     },
   ];
-  const summary = `${users(known)} have a birth date, ${formatCount(unknown)} do not.`;
+  const summary = `${usersOf(known, known + unknown)} have a birth date, ${formatCount(unknown)} do not.`;
   return (
     <ChartFigure name="birth-date" title="Birth date known" summary={summary} table={barsTable("Birth date", bars)}>
       <BarList bars={bars} of={overview.users} noun="users" />

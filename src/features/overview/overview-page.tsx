@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, startTransition, Suspense, useMemo, useOptimistic, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { teamPath, teamTag } from "../../api/connection.ts";
 import { keepTeamData, listWords, usersKeys, usersPageOptions } from "../../api/list-users.ts";
@@ -28,6 +28,7 @@ import {
   TimeZonesChart,
   type BarFilters,
 } from "./overview-charts.tsx";
+import { readCalendar, writeCalendar, type Calendar } from "./calendar-param.ts";
 import { SelectionChips } from "./selection-chips.tsx";
 import "../../team/team.css";
 import "./overview.css";
@@ -77,6 +78,18 @@ export function OverviewPage() {
       return params;
     });
   const setFacets = (facets: FacetSelection) => setSelection({ ...teamQuery, facets });
+  const calendar = readCalendar(searchParams);
+  // The router changes the URL in a transition: till then the radio shows the choice, not the URL's.
+  const [chosenCalendar, chooseCalendar] = useOptimistic(calendar);
+  const setCalendar = (next: Calendar) =>
+    startTransition(() => {
+      chooseCalendar(next);
+      setSearchParams((before) => {
+        const params = new URLSearchParams(before);
+        writeCalendar(params, next);
+        return params;
+      });
+    });
 
   // The service's first page: the team's size, and the users page's first page when it opens.
   const first = useQuery(usersPageOptions(connection, { offset: 0, limit: defaultPageSize }));
@@ -87,7 +100,8 @@ export function OverviewPage() {
 
   // Fixed while the view is open: the figures do not shift under the reader.
   const [now] = useState(() => Date.now());
-  const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
+  const browserZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
+  const timeZone = calendar === "utc" ? "UTC" : browserZone;
   const params = { query: { search: teamQuery.search ?? "", facets: teamQuery.facets ?? {} }, timeZone, now };
   const overview = useQuery({
     queryKey: [...usersKeys.wholeTeam(teamTag(connection)), "overview", version, params] as const,
@@ -172,9 +186,25 @@ export function OverviewPage() {
         </div>
         {data && (
           <>
+            <fieldset className="row overview-calendar">
+              <legend>Count days in</legend>
+              {(["local", "utc"] as const).map((value) => (
+                <label key={value} className="overview-switch">
+                  <input type="radio" name="calendar" checked={chosenCalendar === value} onChange={() => setCalendar(value)} />
+                  {value === "utc" ? "UTC" : `Your time zone (${browserZone})`}
+                </label>
+              ))}
+            </fieldset>
             <p className="muted small overview-zone">
-              Days, weeks (from Monday) and months are counted in your browser’s time zone, <strong>{data.timeZone}</strong>. “The last 7
-              days” are the 7 × 24 hours before this view opened.
+              Days, weeks (from Monday) and months are counted{" "}
+              {data.timeZone === browserZone ? (
+                <>
+                  in your browser’s time zone, <strong>{data.timeZone}</strong>
+                </>
+              ) : (
+                <strong>in {data.timeZone}</strong>
+              )}
+              ; the period still running is marked “so far”. “The last 7 days” are the 7 × 24 hours before this view opened.
               {data.users < data.loaded &&
                 ` The figures count the ${formatCount(data.users)} of ${formatCount(data.loaded)} loaded users that the selection holds.`}
               {data.undated > 0 && ` ${formatCount(data.undated)} dates could not be read and are left out of the charts over time.`}

@@ -17,7 +17,7 @@ export interface PeriodSeries {
 const startOf: Record<Granularity, (day: number) => number> = { day: (day) => day, week: weekStart, month: monthStart };
 
 /** The first day of the period after the one that starts on `start`. */
-function nextStart(start: number, granularity: Granularity): number {
+export function nextStart(start: number, granularity: Granularity): number {
   if (granularity === "day") return start + 1;
   if (granularity === "week") return start + 7;
   return monthStart(start + 31);
@@ -49,12 +49,28 @@ export function cumulative(counts: readonly number[]): number[] {
   return counts.map((count) => (total += count));
 }
 
+/** Whether the period that starts on `start` holds `today`: it is still running, its counts partial. */
+export const isRunning = (start: number, granularity: Granularity, today: number) =>
+  start <= today && today < nextStart(start, granularity);
+
 const monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** How a period is named in tables, summaries and files: `2024-03-05`, `week of 2024-03-04`, `Mar 2024`. */
-export function periodLabel(start: number, granularity: Granularity): string {
-  if (granularity === "day") return isoDay(start);
-  if (granularity === "week") return `week of ${isoDay(start)}`;
+/**
+ * How a period is named in tables, summaries, the chart's readout and files: `2024-03-05`,
+ * `week of 2024-03-04`, `Mar 2024`; `, so far` after the one that holds `today`.
+ */
+export function periodLabel(start: number, granularity: Granularity, today: number): string {
   const { year, month } = civilOf(start);
-  return `${monthNames[month - 1]} ${year}`;
+  const name =
+    granularity === "day" ? isoDay(start) : granularity === "week" ? `week of ${isoDay(start)}` : `${monthNames[month - 1]} ${year}`;
+  return isRunning(start, granularity, today) ? `${name}, so far` : name;
+}
+
+/** The finished period with the most (the first of equals), or -1 when none has finished. */
+export function busiestFinished(starts: readonly number[], counts: readonly number[], granularity: Granularity, today: number): number {
+  let best = -1;
+  counts.forEach((count, i) => {
+    if (!isRunning(starts[i]!, granularity, today) && (best < 0 || count > counts[best]!)) best = i;
+  });
+  return best;
 }

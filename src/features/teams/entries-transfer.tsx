@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { demoConnectionsOptions, type DemoOrg } from "../../api/demo-connections.ts";
 import { exportEntries, fromCredentials, planImport, readEntriesFile, type ImportItems } from "../../api/entries-file.ts";
-import { savedEntries } from "../../api/saved-entries.ts";
+import { savedEntries, servedAt } from "../../api/saved-entries.ts";
 import { download, fileTime } from "../../components/download.ts";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { formatCount } from "../../components/format.ts";
@@ -105,7 +105,8 @@ export function DemoOffer({
   const saved = useSavedEntries();
   if (!orgs || orgs.length === 0) return null;
   const add = (list: DemoOrg[]) => onReport(importItems(fromCredentials({ orgs: list })));
-  const isSaved = (teamId: string) => saved.teams.some((team) => team.teamId === teamId.toLowerCase() && team.baseUrl === "");
+  const isSaved = (teamId: string) =>
+    saved.teams.some((team) => team.teamId === teamId.toLowerCase() && servedAt(team.service, team.baseUrl) === "");
   const allSaved = orgs.every((org) => org.teams.every((team) => isSaved(team.team_id)));
   return (
     <section className="card stack teams-demo" aria-labelledby="demo-offer-title">

@@ -7,6 +7,8 @@ import { TextField } from "../../components/text-field.tsx";
 import { useProblemFocus } from "../../components/use-problem-focus.tsx";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { ModalDialog } from "./modal-dialog.tsx";
+import { ServiceField } from "./service-field.tsx";
+import { useServices } from "./use-services.ts";
 
 interface OrgFormProps {
   editing?: OrgEntry;
@@ -15,14 +17,17 @@ interface OrgFormProps {
   onDone: (message: string | null) => void;
 }
 
-/** Adds or edits a saved organization: what deleting its teams needs. */
+/** Adds or edits a saved organization: what deleting its teams needs. One the deployment provides is given only its key. */
 export function OrgForm({ editing, initial, onDone }: OrgFormProps) {
   const saved = useSavedEntries();
+  const services = useServices();
+  const provided = editing?.provided === true;
   const origin = window.location.origin;
   const savedKey = editing ? (saved.keys.orgs[editing.id] ?? "") : "";
   const [draft, setDraft] = useState<OrgDraft>({
     label: editing?.label ?? "",
     orgId: editing?.orgId ?? "",
+    service: editing ? (editing.service ?? "") : (services[0]?.name ?? ""),
     managementUrl: editing?.managementUrl ?? "",
     managementKey: "",
     ...initial,
@@ -40,48 +45,57 @@ export function OrgForm({ editing, initial, onDone }: OrgFormProps) {
     const problems = orgDraftProblems(draft, saved, origin, editing?.id);
     setShown(problems);
     if (hasProblems(problems)) return refused(problems);
-    const entry: OrgEntry = {
-      id: editing?.id ?? newEntryId(),
-      label: draft.label.trim(),
-      orgId: draft.orgId.trim().toLowerCase(),
-      managementUrl: normalizeUrl(draft.managementUrl, origin),
-    };
+    const service = services.some((s) => s.name === draft.service) ? draft.service : undefined;
+    const entry: OrgEntry = provided
+      ? editing
+      : {
+          id: editing?.id ?? newEntryId(),
+          label: draft.label.trim(),
+          orgId: draft.orgId.trim().toLowerCase(),
+          managementUrl: service ? "" : normalizeUrl(draft.managementUrl, origin),
+          ...(service && { service }),
+        };
     savedEntries.change({
       orgs: editing ? saved.orgs.map((o) => (o.id === entry.id ? entry : o)) : [...saved.orgs, entry],
       orgKeys: draft.managementKey.trim() ? { [entry.id]: draft.managementKey } : {},
     });
-    onDone(editing ? `Saved ${entry.label}.` : `Added ${entry.label}.`);
+    onDone(provided ? `Saved the key of ${entry.label}.` : editing ? `Saved ${entry.label}.` : `Added ${entry.label}.`);
   }
 
+  const title = provided ? `Key for ${editing.label}` : editing ? `Edit ${editing.label}` : "Add an organization";
+
   return (
-    <ModalDialog title={editing ? `Edit ${editing.label}` : "Add an organization"} onClose={() => onDone(null)}>
-      <form
-        ref={formRef}
-        className="stack"
-        onSubmit={save}
-        noValidate
-        aria-label={editing ? `Edit ${editing.label}` : "Add an organization"}
-      >
-        <TextField label="Label" value={draft.label} onChange={set("label")} error={shown.label} hint="The name you know it by." />
-        <TextField
-          label="Organization ID"
-          value={draft.orgId}
-          onChange={set("orgId")}
-          error={shown.orgId}
-          className="mono"
-          spellCheck={false}
-          autoComplete="off"
-        />
-        <TextField
-          label="Management API URL"
-          value={draft.managementUrl}
-          onChange={set("managementUrl")}
-          error={shown.managementUrl}
-          placeholder={origin}
-          inputMode="url"
-          spellCheck={false}
-          hint="Where teams are deleted. Empty: this origin."
-        />
+    <ModalDialog title={title} onClose={() => onDone(null)}>
+      <form ref={formRef} className="stack" onSubmit={save} noValidate aria-label={title}>
+        {provided ? (
+          <p className="muted">Provided by this deployment: only its management key is yours to give, for this browser.</p>
+        ) : (
+          <>
+            <TextField label="Label" value={draft.label} onChange={set("label")} error={shown.label} hint="The name you know it by." />
+            <TextField
+              label="Organization ID"
+              value={draft.orgId}
+              onChange={set("orgId")}
+              error={shown.orgId}
+              className="mono"
+              spellCheck={false}
+              autoComplete="off"
+            />
+            <ServiceField services={services} value={draft.service ?? ""} onChange={set("service")} hint="Where its teams are deleted." />
+            {!draft.service && (
+              <TextField
+                label="Management API URL"
+                value={draft.managementUrl}
+                onChange={set("managementUrl")}
+                error={shown.managementUrl}
+                placeholder={origin}
+                inputMode="url"
+                spellCheck={false}
+                hint="Where teams are deleted. Empty: this origin."
+              />
+            )}
+          </>
+        )}
         <SecretInput
           label="Management key"
           value={draft.managementKey}
@@ -99,7 +113,7 @@ export function OrgForm({ editing, initial, onDone }: OrgFormProps) {
             Cancel
           </button>
           <button type="submit" className="button button-primary">
-            {editing ? "Save organization" : "Add organization"}
+            {provided ? "Save key" : editing ? "Save organization" : "Add organization"}
           </button>
         </div>
       </form>

@@ -2,7 +2,8 @@ import { savedEntries, type OrgEntry } from "../../api/saved-entries.ts";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { CopyableId } from "./copyable-id.tsx";
 import { EntriesTable, type Column } from "./entries-table.tsx";
-import { ConfirmRemove, EditAndRemove } from "./row-actions.tsx";
+import { EntryNotes } from "./entry-notes.tsx";
+import { ConfirmRemove, EditAndRemove, SetKey } from "./row-actions.tsx";
 import { TableCard } from "./table-card.tsx";
 
 interface OrganizationsTableProps {
@@ -29,7 +30,10 @@ export function OrganizationsTable({ removing, onRemoving, onEdit, onReport }: O
   const columns: Column<OrgEntry>[] = [
     { header: "Label", rowHeader: true, cell: (org) => org.label },
     { header: "Organization ID", cell: (org) => <CopyableId id={org.orgId} label={`Copy organization ID of ${org.label}`} /> },
-    { header: "Management API", cell: (org) => org.managementUrl || <span className="muted">This origin</span> },
+    {
+      header: "Management API",
+      cell: (org) => (org.service ? <EntryNotes entry={org} /> : org.managementUrl || <span className="muted">This origin</span>),
+    },
     {
       header: "Management key",
       cell: (org) => (
@@ -52,6 +56,8 @@ export function OrganizationsTable({ removing, onRemoving, onEdit, onReport }: O
         actions={(org) =>
           removing === org.id ? (
             <ConfirmRemove label={org.label} onRemove={() => removeOrg(org)} onKeep={() => onRemoving(null)} />
+          ) : org.provided ? (
+            <SetKey label={org.label} onSetKey={() => onEdit(org)} />
           ) : (
             <EditAndRemove label={org.label} onEdit={() => onEdit(org)} onRemove={() => onRemoving(org.id)} />
           )

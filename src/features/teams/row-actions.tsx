@@ -12,6 +12,15 @@ export function EditAndRemove({ label, onEdit, onRemove }: { label: string; onEd
   );
 }
 
+/** An entry the deployment provides is not edited or removed here: it is only given a key. */
+export function SetKey({ label, onSetKey }: { label: string; onSetKey: () => void }) {
+  return (
+    <button type="button" className="button button-small button-ghost" onClick={onSetKey} aria-label={`Set key of ${label}…`}>
+      Set key…
+    </button>
+  );
+}
+
 /** Removing an entry from the list (nothing is sent to the service), confirmed in place. */
 export function ConfirmRemove({ label, onRemove, onKeep }: { label: string; onRemove: () => void; onKeep: () => void }) {
   return (

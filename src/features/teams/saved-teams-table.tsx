@@ -6,8 +6,9 @@ import { Link } from "../../components/link.tsx";
 import { EnvironmentBadge } from "../../components/team-name.tsx";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { CopyableId } from "./copyable-id.tsx";
+import { EntryNotes } from "./entry-notes.tsx";
 import { EntriesTable, type Column } from "./entries-table.tsx";
-import { ConfirmRemove, EditAndRemove } from "./row-actions.tsx";
+import { ConfirmRemove, EditAndRemove, SetKey } from "./row-actions.tsx";
 import { TableCard } from "./table-card.tsx";
 import type { KeyStatus, TeamRow } from "./team-rows.ts";
 
@@ -19,6 +20,7 @@ const keyWords: Record<KeyStatus["kind"], string> = {
   failed: "Failed",
   "not in this tab": "Not in this tab",
   none: "None (delete only)",
+  "another team": "Another team's key",
 };
 const keyBadge: Record<KeyStatus["kind"], string> = {
   works: "badge-ok",
@@ -28,6 +30,7 @@ const keyBadge: Record<KeyStatus["kind"], string> = {
   failed: "badge-danger",
   "not in this tab": "badge-missing",
   none: "badge-environment",
+  "another team": "badge-danger",
 };
 
 function KeyCell({ status }: { status: KeyStatus }) {
@@ -41,7 +44,15 @@ function KeyCell({ status }: { status: KeyStatus }) {
 
 const columns: Column<TeamRow>[] = [
   { header: "Label", rowHeader: true, cell: ({ team }) => team.label },
-  { header: "Environment", cell: ({ team }) => <EnvironmentBadge environment={team.environment} /> },
+  {
+    header: "Environment",
+    cell: ({ team }) => (
+      <>
+        <EnvironmentBadge environment={team.environment} />
+        <EntryNotes entry={team} />
+      </>
+    ),
+  },
   { header: "Organization", cell: ({ org }) => (org ? org.label : <span className="muted">None</span>) },
   { header: "Team ID", cell: ({ team }) => <CopyableId id={team.teamId} label={`Copy team ID of ${team.label}`} /> },
   { header: "Users", number: true, cell: ({ deletion, users }) => (deletion || users === undefined ? "—" : formatCount(users)) },
@@ -68,7 +79,7 @@ interface SavedTeamsTableProps {
   onReport: (report: { text: string; error: boolean }) => void;
 }
 
-/** The saved teams: each one's size and key, opened, deleted, edited or removed from its row. */
+/** The saved teams and those the deployment provides: each one's size and key, opened, deleted, edited or removed (or only given a key) from its row. */
 export function SavedTeamsTable({ rows, deleteBusy, removing, onRemoving, onEdit, onDelete, onReport }: SavedTeamsTableProps) {
   const saved = useSavedEntries();
 
@@ -82,7 +93,8 @@ export function SavedTeamsTable({ rows, deleteBusy, removing, onRemoving, onEdit
     const { team, org, deletion } = row;
     if (removing === team.id) return <ConfirmRemove label={team.label} onRemove={() => removeTeam(row)} onKeep={() => onRemoving(null)} />;
     if (deletion) {
-      return (
+      // A provided team stays listed until the deployment stops providing it.
+      return team.provided ? null : (
         <button type="button" className="button button-small" onClick={() => removeTeam(row)} aria-label={`Remove ${team.label} from list`}>
           Remove from list
         </button>
@@ -90,9 +102,11 @@ export function SavedTeamsTable({ rows, deleteBusy, removing, onRemoving, onEdit
     }
     return (
       <>
-        <Link className="button button-small" to={teamPath(team, saved.teams)} aria-label={`Open users of ${team.label}`}>
-          Open users
-        </Link>
+        {row.keyStatus.kind !== "another team" && (
+          <Link className="button button-small" to={teamPath(team, saved.teams)} aria-label={`Open users of ${team.label}`}>
+            Open users
+          </Link>
+        )}
         {org && (
           <button
             type="button"
@@ -106,7 +120,11 @@ export function SavedTeamsTable({ rows, deleteBusy, removing, onRemoving, onEdit
             Delete team…
           </button>
         )}
-        <EditAndRemove label={team.label} onEdit={() => onEdit(team)} onRemove={() => onRemoving(team.id)} />
+        {team.provided ? (
+          <SetKey label={team.label} onSetKey={() => onEdit(team)} />
+        ) : (
+          <EditAndRemove label={team.label} onEdit={() => onEdit(team)} onRemove={() => onRemoving(team.id)} />
+        )}
       </>
     );
   }

@@ -2,7 +2,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { checkTeamKey } from "../../api/check-team-key.ts";
 import { teamTag } from "../../api/connection.ts";
-import { environments, hasProblems, normalizeUrl, teamDraftProblems, type Problems, type TeamDraft } from "../../api/entry-rules.ts";
+import {
+  draftPlace,
+  environments,
+  hasProblems,
+  normalizeUrl,
+  teamDraftProblems,
+  type Problems,
+  type TeamDraft,
+} from "../../api/entry-rules.ts";
 import { usersKeys } from "../../api/list-users.ts";
 import { newEntryId, savedEntries, type TeamEntry } from "../../api/saved-entries.ts";
 import { keyTail } from "../../components/format.ts";
@@ -11,6 +19,8 @@ import { TextField } from "../../components/text-field.tsx";
 import { useProblemFocus } from "../../components/use-problem-focus.tsx";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { ModalDialog } from "./modal-dialog.tsx";
+import { ServiceField } from "./service-field.tsx";
+import { useServices } from "./use-services.ts";
 
 interface TeamFormProps {
   /** The entry to edit; a new one otherwise. */
@@ -23,15 +33,19 @@ interface TeamFormProps {
 /**
  * Adds or edits a saved team. A key is checked with the service before it is saved (`GET
  * /v2/user/?limit=1`), which also tells the team's ID and size; an empty team's ID is typed.
+ * A team the deployment provides is given only its key here.
  */
 export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
   const saved = useSavedEntries();
+  const services = useServices();
+  const provided = editing?.provided === true;
   const queryClient = useQueryClient();
   const ids = useId();
   const origin = window.location.origin;
   const savedKey = editing ? (saved.keys.teams[editing.id] ?? "") : "";
   const [draft, setDraft] = useState<TeamDraft>({
     label: editing?.label ?? "",
+    service: editing ? (editing.service ?? "") : (services[0]?.name ?? ""),
     environment: editing?.environment ?? "",
     baseUrl: editing?.baseUrl ?? "",
     teamApiKey: "",
@@ -59,35 +73,42 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
     const problems = teamDraftProblems(draft, saved, origin, editing);
     if (hasProblems(problems)) return refuse(problems);
     setShown({});
-    const baseUrl = normalizeUrl(draft.baseUrl, origin);
+    const service = services.find((s) => s.name === draft.service);
+    const place = draftPlace(service?.name, draft.baseUrl, origin);
     const key = draft.teamApiKey.trim() || savedKey;
     let teamId = draft.teamId.trim().toLowerCase();
     let checked;
     if (key) {
       setChecking(true);
-      const result = await checkTeamKey(saved, { key, baseUrl, team: { typedId: draft.teamId, editing } });
+      const team = provided ? { saved: editing } : { typedId: draft.teamId, editing };
+      const result = await checkTeamKey(saved, { key, baseUrl: place, team });
       setChecking(false);
       if ("failure" in result) return setFailure(result.failure);
       if ("problem" in result) return refuse({ [result.field]: result.problem });
       ({ teamId, checked } = result);
     }
 
-    const entry: TeamEntry = {
-      id: editing?.id ?? newEntryId(),
-      label: draft.label.trim(),
-      environment: draft.environment.trim(),
-      baseUrl,
-      teamId,
-      orgEntryId: draft.orgEntryId || null,
-      hasKey: key !== "",
-    };
+    const entry: TeamEntry = provided
+      ? { ...editing, hasKey: true }
+      : {
+          id: editing?.id ?? newEntryId(),
+          label: draft.label.trim(),
+          // A service's team takes its environment and place from the service.
+          environment: service ? service.environment : draft.environment.trim(),
+          baseUrl: service ? "" : normalizeUrl(draft.baseUrl, origin),
+          teamId,
+          orgEntryId: draft.orgEntryId || null,
+          hasKey: key !== "",
+          ...(service && { service: service.name }),
+        };
     // The new answer seeds the count (what was cached under an old key or place goes with it: see query-client.ts).
-    if (checked) queryClient.setQueryData(usersKeys.list({ team: teamTag({ baseUrl, teamApiKey: key }), offset: 0, limit: 1 }), checked);
+    if (checked)
+      queryClient.setQueryData(usersKeys.list({ team: teamTag({ baseUrl: place, teamApiKey: key }), offset: 0, limit: 1 }), checked);
     savedEntries.change({
       teams: editing ? saved.teams.map((t) => (t.id === entry.id ? entry : t)) : [...saved.teams, entry],
       teamKeys: { [entry.id]: key },
     });
-    onDone(editing ? `Saved ${entry.label}.` : `Added ${entry.label}.`);
+    onDone(provided ? `Saved the key of ${entry.label}.` : editing ? `Saved ${entry.label}.` : `Added ${entry.label}.`);
   }
 
   const keyHint = savedKey
@@ -100,71 +121,88 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
       ? "Optional with a key: the service tells it (type it for an empty team)."
       : "Required without a key.";
 
+  const title = provided ? `Key for ${editing.label}` : editing ? `Edit ${editing.label}` : "Add a team";
+
   return (
-    <ModalDialog title={editing ? `Edit ${editing.label}` : "Add a team"} onClose={() => onDone(null)} busy={checking}>
-      <form
-        ref={formRef}
-        className="stack"
-        onSubmit={(e) => void save(e)}
-        noValidate
-        aria-label={editing ? `Edit ${editing.label}` : "Add a team"}
-      >
-        <TextField label="Label" value={draft.label} onChange={set("label")} error={shown.label} hint="The name you know this team by." />
-        <TextField
-          label="Environment"
-          value={draft.environment}
-          onChange={set("environment")}
-          error={shown.environment}
-          list={`${ids}-environments`}
-          hint="Production, sandbox, or your own word. Production stands out wherever the team is named."
-          autoComplete="off"
-        />
-        <datalist id={`${ids}-environments`}>
-          {environments.map((name) => (
-            <option key={name} value={name} />
-          ))}
-        </datalist>
-        <TextField
-          label="API base URL"
-          value={draft.baseUrl}
-          onChange={set("baseUrl")}
-          error={shown.baseUrl}
-          placeholder={origin}
-          inputMode="url"
-          spellCheck={false}
-          hint="Where users are listed. Empty: this origin."
-        />
+    <ModalDialog title={title} onClose={() => onDone(null)} busy={checking}>
+      <form ref={formRef} className="stack" onSubmit={(e) => void save(e)} noValidate aria-label={title}>
+        {provided ? (
+          <p className="muted">Provided by this deployment: only its key is yours to give, for this browser.</p>
+        ) : (
+          <>
+            <TextField
+              label="Label"
+              value={draft.label}
+              onChange={set("label")}
+              error={shown.label}
+              hint="The name you know this team by."
+            />
+            <ServiceField services={services} value={draft.service ?? ""} onChange={set("service")} hint="Where the team is listed." />
+          </>
+        )}
+        {!provided && !draft.service && (
+          <>
+            <TextField
+              label="Environment"
+              value={draft.environment}
+              onChange={set("environment")}
+              error={shown.environment}
+              list={`${ids}-environments`}
+              hint="Production, sandbox, or your own word. Production stands out wherever the team is named."
+              autoComplete="off"
+            />
+            <datalist id={`${ids}-environments`}>
+              {environments.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+            <TextField
+              label="API base URL"
+              value={draft.baseUrl}
+              onChange={set("baseUrl")}
+              error={shown.baseUrl}
+              placeholder={origin}
+              inputMode="url"
+              spellCheck={false}
+              hint="Where users are listed. Empty: this origin."
+            />
+          </>
+        )}
         <SecretInput label="Team API key" value={draft.teamApiKey} onChange={set("teamApiKey")} error={shown.teamApiKey} hint={keyHint} />
-        <div className="field">
-          <label htmlFor={`${ids}-org`}>Organization</label>
-          <select
-            id={`${ids}-org`}
-            className="select"
-            value={draft.orgEntryId ?? ""}
-            onChange={(e) => setDraft((d) => ({ ...d, orgEntryId: e.target.value || null }))}
-            aria-describedby={`${ids}-org-hint`}
-          >
-            <option value="">None (browse only)</option>
-            {saved.orgs.map((org) => (
-              <option key={org.id} value={org.id}>
-                {org.label}
-              </option>
-            ))}
-          </select>
-          <p id={`${ids}-org-hint`} className="hint small muted">
-            The organization whose management key deletes this team.
-          </p>
-        </div>
-        <TextField
-          label="Team ID"
-          value={draft.teamId}
-          onChange={set("teamId")}
-          error={shown.teamId}
-          className="mono"
-          spellCheck={false}
-          autoComplete="off"
-          hint={teamIdHint}
-        />
+        {!provided && (
+          <>
+            <div className="field">
+              <label htmlFor={`${ids}-org`}>Organization</label>
+              <select
+                id={`${ids}-org`}
+                className="select"
+                value={draft.orgEntryId ?? ""}
+                onChange={(e) => setDraft((d) => ({ ...d, orgEntryId: e.target.value || null }))}
+                aria-describedby={`${ids}-org-hint`}
+              >
+                <option value="">None (browse only)</option>
+                {saved.orgs.map((org) => (
+                  <option key={org.id} value={org.id}>
+                    {org.label}
+                  </option>
+                ))}
+              </select>
+              <p id={`${ids}-org-hint`} className="hint small muted">
+                The organization whose management key deletes this team.
+              </p>
+            </div>
+            <TextField
+              label="Team ID"
+              value={draft.teamId}
+              onChange={set("teamId")}
+              error={shown.teamId}
+              className="mono"
+              spellCheck={false}
+              autoComplete="off"
+              hint={teamIdHint}
+            />
+          </>
+        )}
         {failure && (
           <div className="alert alert-error" role="alert">
             {failure}
@@ -177,7 +215,7 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
           </button>
           <button type="submit" className="button button-primary" disabled={checking}>
             {checking && <span className="spinner" aria-hidden="true" />}
-            {editing ? "Save team" : "Add team"}
+            {provided ? "Save key" : editing ? "Save team" : "Add team"}
           </button>
         </div>
       </form>

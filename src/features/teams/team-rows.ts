@@ -16,6 +16,8 @@ export type KeyStatus =
   | { kind: "works" }
   | { kind: "checking" }
   | { kind: "rejected" | "unreachable" | "failed"; reason: string }
+  /** The service lists another team with this key: not trusted as this team's. */
+  | { kind: "another team"; reason: string }
   /** Saved with a key, which this tab does not hold. */
   | { kind: "not in this tab" }
   /** Saved without a key: delete-only. */
@@ -38,7 +40,12 @@ const oneAtATime = concurrencyLimit(4);
 
 export function keyStatus(team: TeamEntry, connection: Connection, query: UseQueryResult<PageAsSent>): KeyStatus {
   if (!connection.teamApiKey) return team.hasKey ? { kind: "not in this tab" } : { kind: "none" };
-  if (query.isSuccess) return { kind: "works" };
+  if (query.isSuccess) {
+    const listed = query.data.page.users[0]?.team_id.toLowerCase();
+    return listed === undefined || listed === team.teamId
+      ? { kind: "works" }
+      : { kind: "another team", reason: `The service lists team ${listed} with this key, not ${team.teamId}. Enter this team's own key.` };
+  }
   if (!query.isError) return { kind: "checking" };
   const reason = errorSentence(describeError(query.error, listWords));
   if (query.error instanceof AuthenticationError) return { kind: "rejected", reason };
@@ -70,12 +77,13 @@ export function useTeamRows(saved: SavedEntries, attempts: DeleteAttempt[]): Tea
     const query = queries[i]!;
     const connection = connections[i]!;
     const org = orgOf(saved, team);
+    const status = keyStatus(team, connection, query);
     return {
       team,
       org,
       connection,
-      users: query.isError ? undefined : query.data?.page.total,
-      keyStatus: keyStatus(team, connection, query),
+      users: query.isError || status.kind === "another team" ? undefined : query.data?.page.total,
+      keyStatus: status,
       deletion: deletionOf(team, org, attempts),
       refetch: () => {
         if (connection.teamApiKey) void query.refetch();

@@ -15,6 +15,7 @@ import { OrgForm } from "./org-form.tsx";
 import { SavedTeamsTable } from "./saved-teams-table.tsx";
 import { TeamForm } from "./team-form.tsx";
 import { useTeamRows, type TeamRow } from "./team-rows.ts";
+import { useServices } from "./use-services.ts";
 import "./teams.css";
 
 type Dialog =
@@ -34,6 +35,7 @@ export function TeamsPage() {
   const saved = useSavedEntries();
   const attempts = useDeleteAttempts();
   const rows = useTeamRows(saved, attempts);
+  useServices(); // the forms' Service list is known before one opens
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -69,8 +71,8 @@ export function TeamsPage() {
         <div>
           <h1>Teams</h1>
           <p>
-            The teams and organizations saved in this browser. Keys are kept for this browser’s open tabs of the dashboard, until the last
-            one closes, unless you chose to remember them.
+            The teams and organizations saved in this browser, and those this deployment provides. Keys are kept for this browser’s open
+            tabs of the dashboard, until the last one closes, unless you chose to remember them.
           </p>
         </div>
         <div className="row teams-actions">

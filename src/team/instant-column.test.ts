@@ -1,0 +1,60 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { InstantColumn } from "./instant-column.ts";
+
+const two = (n: number) => String(n).padStart(2, "0");
+/** Instants as a service may write them: any offset sign and size, 0–6 fraction digits, Z or z, T or t. */
+const written = fc
+  .record({
+    ms: fc.integer({ min: Date.UTC(0, 0, 1) - 62_167_219_200_000 + 86_400_000, max: Date.UTC(9999, 11, 30) }),
+    digits: fc.integer({ min: 0, max: 6 }),
+    zone: fc.oneof(
+      fc.constantFrom("Z", "z", "+00:00", "-00:00"),
+      fc
+        .tuple(fc.constantFrom("+", "-"), fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 70 }))
+        .map(([s, h, m]) => `${s}${two(h)}:${two(m)}`),
+    ),
+    t: fc.constantFrom("T", "t"),
+    fraction: fc.stringMatching(/^\d{6}$/),
+  })
+  .map(({ ms, digits, zone, t, fraction }) => {
+    const iso = new Date(ms).toISOString();
+    return `${iso.slice(0, 10)}${t}${iso.slice(11, 19)}${digits > 0 ? `.${fraction.slice(0, digits)}` : ""}${zone}`;
+  });
+
+describe("InstantColumn", () => {
+  it("gives back every instant exactly as written, and its milliseconds as Date.parse reads them", () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(written, fc.string(), fc.constant(null)), { maxLength: 20 }), (texts) => {
+        const column = new InstantColumn();
+        texts.forEach((text) => column.push(text));
+        texts.forEach((text, i) => {
+          expect(column.text(i)).toBe(text ?? "");
+          if (text !== null && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/.test(text)) {
+            expect(column.ms(i)).toBe(Date.parse(text));
+          }
+        });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("keeps only what it cannot write again", () => {
+    const column = new InstantColumn();
+    for (const text of [
+      "2025-03-04T10:22:33+05:30",
+      "2025-03-04T10:22:33.5Z",
+      "2025-03-04T10:22:33.123-08:00",
+      "2025-03-04T10:22:33-00:00",
+    ]) {
+      column.push(text);
+    }
+    expect([0, 1, 2, 3].map((i) => column.text(i))).toEqual([
+      "2025-03-04T10:22:33+05:30",
+      "2025-03-04T10:22:33.5Z",
+      "2025-03-04T10:22:33.123-08:00",
+      "2025-03-04T10:22:33-00:00",
+    ]);
+    expect(column.ms(0)).toBe(Date.UTC(2025, 2, 4, 4, 52, 33));
+  });
+});

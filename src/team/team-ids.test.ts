@@ -1,0 +1,104 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { TeamIds } from "./team-ids.ts";
+
+/** The rows appended, a page of `pageSize` at a time. */
+function searchOf(rows: [client: string, userId: string][], pageSize = 2): TeamIds {
+  const ids = new TeamIds();
+  rows.forEach(([client, userId], i) => {
+    ids.append(client, userId);
+    if (i % pageSize === pageSize - 1) ids.seal();
+  });
+  return ids;
+}
+const matchedRows = (search: TeamIds, query: string) => {
+  const matched = search.matches(query);
+  return [...matched.keys()].filter((row) => matched[row] === 1);
+};
+
+describe("TeamIds: the search", () => {
+  // Folds that change the length come first, so a wrong start would shift every later row.
+  const search = searchOf([
+    ["Straße", "ẞẞ-0"],
+    ["İSTANBUL-7", "İİ-1"],
+    ["ΟΔΟΣ", "id-2"],
+    ["café", "id-3"],
+    ["plain-4", "ID-4"],
+  ]);
+
+  it.each([
+    ["strasse", [0]],
+    ["ssss", [0]],
+    ["istanbul", [1]],
+    ["ii-1", [1]],
+    ["οδοσ", [2]],
+    ["ΟΔΟΣ", [2]],
+    ["CAFE", [3]],
+    ["id-", [2, 3, 4]],
+    ["id-4", [4]],
+    ["e-4", []],
+  ])("finds %j in the rows the Collator would", (query, rows) => {
+    expect(matchedRows(search, query)).toEqual(rows);
+  });
+
+  it("keeps each hit within one field", () => {
+    expect(matchedRows(search, "ess")).toEqual([]); // Straße's end, then ẞẞ-0's start
+    expect(matchedRows(search, "0ist")).toEqual([]); // one row's end, then the next one's start
+    expect(matchedRows(search, "é\u0000")).toEqual([0, 3]); // the Collator ignores the separator: this is "e"
+  });
+
+  it("matches every row for a query the Collator ignores, and returns", () => {
+    expect(matchedRows(search, "\u200b")).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("matches printable ASCII as before: lower-cased on both sides", () => {
+    const id = fc.string({ unit: fc.constantFrom("a", "B", "c", "1", "-", " "), maxLength: 5 });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(id, id), { selector: ([, userId]) => userId }),
+        id.filter((q) => q !== ""),
+        (rows, query) => {
+          const needle = query.toLowerCase();
+          const before = rows.map(([client, userId]) =>
+            client.toLowerCase().includes(needle) || userId.toLowerCase().includes(needle) ? 1 : 0,
+          );
+          expect([...searchOf(rows).matches(query)]).toEqual(before);
+          expect([...searchOf(rows, 3).matches(query)]).toEqual(before);
+        },
+      ),
+    );
+  });
+});
+
+describe("TeamIds: the IDs", () => {
+  it("gives back each ID as sent, finds each user ID's row, on sealed pages and pending rows alike", () => {
+    const rows = Array.from({ length: 5000 }, (_, i): [string, string] => [
+      i % 3 === 0 ? `Client-${i}` : `client-${i}`,
+      i % 7 === 0 ? `ID-${i}` : `id-${i}`,
+    ]);
+    const ids = new TeamIds();
+    rows.forEach(([client, userId], i) => {
+      expect(ids.append(client, userId)).toBe(true);
+      if (i % 500 === 499) ids.seal();
+    });
+    ids.append("late", "pending-row"); // not sealed yet
+    expect(ids.rows).toBe(5001);
+    rows.forEach(([client, userId], row) => {
+      expect(ids.clientUserId(row)).toBe(client);
+      expect(ids.userId(row)).toBe(userId);
+      expect(ids.rowOf(userId)).toBe(row);
+    });
+    expect([ids.clientUserId(5000), ids.userId(5000), ids.rowOf("pending-row")]).toEqual(["late", "pending-row", 5000]);
+  });
+
+  it("refuses a user ID it holds, and tells IDs that fold alike apart", () => {
+    const ids = new TeamIds();
+    expect(ids.append("a", "ID-1")).toBe(true);
+    expect(ids.append("b", "id-1")).toBe(true); // another user: the service's IDs are exact
+    ids.seal();
+    expect(ids.append("c", "ID-1")).toBe(false);
+    expect(ids.append("c", "id-1")).toBe(false);
+    expect([ids.rowOf("ID-1"), ids.rowOf("id-1"), ids.rowOf("Id-1")]).toEqual([0, 1, undefined]);
+    expect(ids.rows).toBe(2);
+  });
+});
