@@ -77,9 +77,9 @@ export function createStore(db: Db) {
 
   /** A page of the team's users exactly as the list operation sends it: a User page, as JSON bytes. */
   function userPageJson(teamId: string, offset: number, limit: number): Buffer<ArrayBuffer> {
-    const users = statements.pageDocuments.all(teamId, offset, limit).join(",");
+    const documents = statements.pageDocuments.all(teamId, offset, limit);
     const total = statements.teamSize.get(teamId) ?? 0;
-    return Buffer.from(`{"users":[${users}],"total":${total},"offset":${offset},"limit":${limit}}`);
+    return joinedUtf8('{"users":[', documents, `],"total":${total},"offset":${offset},"limit":${limit}}`);
   }
 
   /** Deletes the team, its users, their sources and the team's keys; false when the org has no such team. */
@@ -126,6 +126,24 @@ export function createStore(db: Db) {
   }
 
   return { findKey, userPageJson, deleteTeam, applySeed };
+}
+
+/**
+ * `start`, the texts joined by commas, then `end`, as UTF-8 bytes. Each text is encoded straight
+ * into its place in one buffer: joining them into a string and encoding that (a page of 500 is
+ * 445 kB) cost twice the time, most of it copying and collecting the string.
+ */
+function joinedUtf8(start: string, texts: readonly string[], end: string): Buffer<ArrayBuffer> {
+  let size = Buffer.byteLength(start) + Math.max(texts.length - 1, 0) + Buffer.byteLength(end);
+  for (const text of texts) size += Buffer.byteLength(text);
+  const bytes = Buffer.allocUnsafe(size);
+  let at = bytes.write(start);
+  texts.forEach((text, i) => {
+    if (i > 0) at = bytes.writeUInt8(0x2c, at); // ","
+    at += bytes.write(text, at);
+  });
+  at += bytes.write(end, at);
+  return bytes.subarray(0, at); // never bytes that were not written
 }
 
 /**
