@@ -2,6 +2,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Db } from "./database.ts";
 import { instantMicros } from "./instant.ts";
+import { createPageCache } from "./page-cache.ts";
 import type { SeedToApply, SeedUser, SeedUsers } from "./seed-file.ts";
 
 export type KeyRecord = { kind: "team"; orgId: string; teamId: string } | { kind: "management"; orgId: string; teamId: null };
@@ -39,13 +40,19 @@ export const pageSql = {
   documents: "SELECT document FROM users WHERE team_id = ? AND position >= ? ORDER BY position LIMIT ?",
   // Positions run 0 to n − 1 in a team, so its size is its last position + 1, read at the index's end.
   teamSize: "SELECT coalesce(max(position) + 1, 0) FROM users WHERE team_id = ?",
+  // Changes on every write: this connection's rows changed, and the commits of other connections.
+  databaseVersion: "SELECT total_changes() || ':' || data_version FROM pragma_data_version",
 };
+
+/** What the bodies of recently served pages may hold: about 36 pages of 500 users. */
+export const pageCacheBytes = 16 * 1024 * 1024;
 
 export function createStore(db: Db) {
   const statements = {
     findKey: db.prepare<[Buffer], KeyRow>("SELECT key_hash, kind, org_id, team_id FROM api_keys WHERE key_hash = ?"),
     pageDocuments: db.prepare<[string, number, number], string>(pageSql.documents).pluck(),
     teamSize: db.prepare<[string], number>(pageSql.teamSize).pluck(),
+    databaseVersion: db.prepare<[], string>(pageSql.databaseVersion).pluck(),
     teamOrg: db.prepare<[string], { org_id: string }>("SELECT org_id FROM teams WHERE team_id = ?"),
     deleteSources: db.prepare<[string]>("DELETE FROM connected_sources WHERE user_ref IN (SELECT id FROM users WHERE team_id = ?)"),
     deleteUsers: db.prepare<[string]>("DELETE FROM users WHERE team_id = ?"),
@@ -75,8 +82,20 @@ export function createStore(db: Db) {
       : { kind: "management", orgId: row.org_id, teamId: null };
   }
 
-  /** A page of the team's users exactly as the list operation sends it: a User page, as JSON bytes. */
+  const recentPages = createPageCache(pageCacheBytes);
+
+  /**
+   * A page of the team's users exactly as the list operation sends it: a User page, as JSON bytes.
+   * A page asked for again before any write is sent as it was read (not to be modified).
+   */
   function userPageJson(teamId: string, offset: number, limit: number): Buffer<ArrayBuffer> {
+    // Inside a transaction a page could show writes that are then rolled back: read it afresh.
+    if (db.inTransaction) return readUserPage(teamId, offset, limit);
+    const version = statements.databaseVersion.get()!;
+    return recentPages.get(`${teamId} ${offset} ${limit}`, version, () => readUserPage(teamId, offset, limit));
+  }
+
+  function readUserPage(teamId: string, offset: number, limit: number): Buffer<ArrayBuffer> {
     const documents = statements.pageDocuments.all(teamId, offset, limit);
     const total = statements.teamSize.get(teamId) ?? 0;
     return joinedUtf8('{"users":[', documents, `],"total":${total},"offset":${offset},"limit":${limit}}`);
@@ -136,7 +155,8 @@ export function createStore(db: Db) {
 function joinedUtf8(start: string, texts: readonly string[], end: string): Buffer<ArrayBuffer> {
   let size = Buffer.byteLength(start) + Math.max(texts.length - 1, 0) + Buffer.byteLength(end);
   for (const text of texts) size += Buffer.byteLength(text);
-  const bytes = Buffer.allocUnsafe(size);
+  // Its own memory, never a slice of Node's shared pool: a kept page holds only itself.
+  const bytes = Buffer.allocUnsafeSlow(size);
   let at = bytes.write(start);
   texts.forEach((text, i) => {
     if (i > 0) at = bytes.writeUInt8(0x2c, at); // ","
