@@ -4,20 +4,25 @@
  */
 import { randomBytes } from "node:crypto";
 import { providers } from "./providers.ts";
-import type { ParsedSeed } from "./seed-file.ts";
+import type { ParsedSeed, SeedToApply, SeedUser, SeedUsers } from "./seed-file.ts";
 
 export const defaultDemoUsers = 2500;
 
-/** mulberry32: small, fast and good enough for demo data. */
-function generator(seed: number) {
-  let state = seed >>> 0;
+/**
+ * sfc32, seeded by a seed and a stream number: small, fast and good enough for demo data. Its
+ * 128-bit state lets each user have its own stream (a 32-bit one repeats users at a million).
+ */
+function generator(seed: number, stream = 0) {
+  let [a, b, c, d] = [seed | 0, stream | 0, 0x9e3779b9, 1];
   const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + t) | 0;
+    return (t >>> 0) / 4294967296;
   };
+  for (let i = 0; i < 12; i++) next(); // mixes the seed in
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   // One string built digit by digit: at a million users, arrays of digits cost seconds.
@@ -75,7 +80,7 @@ function atOffset(ms: number, offset: string, withFraction: boolean): string {
 const twoYearsMs = 2 * 365 * 24 * 3600 * 1000;
 const firstInstant = Date.UTC(2024, 10, 1);
 
-function demoUser(random: Random, teamId: string, n: number): DemoUser {
+function demoUser(random: Random, teamId: string, n: number): SeedUser {
   const created = firstInstant + Math.floor(random.next() * twoYearsMs);
   const sourceCount = random.int(0, 5);
   const chosen = random.sample(providers, sourceCount);
@@ -110,23 +115,24 @@ export function newKey(kind: "team" | "management"): string {
   return `${kind === "team" ? "svc_team" : "svc_mgmt"}_${randomBytes(24).toString("base64url")}`;
 }
 
-type DemoUser = ParsedSeed["orgs"][number]["teams"][number]["users"][number];
+/** A team's users, each generated when asked for, from its own seed: a million of them never exist at once. */
+function demoUsers(seed: number, teamId: string, count: number): SeedUsers {
+  return {
+    length: count,
+    at: (i) => (i >= 0 && i < count ? demoUser(generator(seed, i + 1), teamId, i + 1) : undefined),
+  };
+}
 
 /**
- * Two organizations, four teams: a large one, a small one, an empty one, and one elsewhere.
- * Already in the parsed form (a test checks that parsing it changes nothing), so that seeding it
- * skips the check: at a million users that took 20 s.
+ * Two organizations, four teams: a large one, a small one, an empty one, and one elsewhere, with
+ * users generated when read. Already in the parsed form (a test checks that parsing it
+ * changes nothing), so that seeding it skips the check: at a million users that took 20 s.
  */
-export function demoSeed(largestTeamUsers = defaultDemoUsers): ParsedSeed {
+export function lazyDemoSeed(largestTeamUsers = defaultDemoUsers): SeedToApply {
   const random = generator(20261122);
   const team = (name: string, users: number) => {
     const team_id = random.uuid();
-    return {
-      team_id,
-      name,
-      api_key: newKey("team"),
-      users: Array.from({ length: users }, (_, i) => demoUser(random, team_id, i + 1)),
-    };
+    return { team_id, name, api_key: newKey("team"), users: demoUsers(random.int(0, 2 ** 31), team_id, users) };
   };
   const acme = { org_id: random.uuid(), name: "Acme Health", management_key: newKey("management") };
   const northwind = { org_id: random.uuid(), name: "Northwind Research", management_key: newKey("management") };
@@ -135,5 +141,16 @@ export function demoSeed(largestTeamUsers = defaultDemoUsers): ParsedSeed {
       { ...acme, teams: [team("Sleep study", largestTeamUsers), team("Pilot clinic", 8), team("New cohort", 0)] },
       { ...northwind, teams: [team("Cardio trial", 40)] },
     ],
+  };
+}
+
+/** The demo with its users in arrays, for tests. */
+export function demoSeed(largestTeamUsers = defaultDemoUsers): ParsedSeed {
+  const { orgs } = lazyDemoSeed(largestTeamUsers);
+  return {
+    orgs: orgs.map((org) => ({
+      ...org,
+      teams: org.teams.map((team) => ({ ...team, users: Array.from({ length: team.users.length }, (_, i) => team.users.at(i)!) })),
+    })),
   };
 }

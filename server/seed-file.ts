@@ -28,6 +28,26 @@ export const seedFileSchema = z.looseObject({ orgs: z.array(seedOrg) });
 
 export type SeedFile = z.input<typeof seedFileSchema>;
 export type ParsedSeed = z.output<typeof seedFileSchema>;
+export type SeedUser = ParsedSeed["orgs"][number]["teams"][number]["users"][number];
+
+/**
+ * A team's users as the store takes them, read by index: an array, or users generated when asked
+ * for (the demo's), the same each time.
+ */
+export interface SeedUsers {
+  readonly length: number;
+  at(index: number): SeedUser | undefined;
+}
+
+/** What the store writes: a parsed seed, whose teams' users may be generated when read. */
+export interface SeedToApply {
+  orgs: readonly {
+    org_id: string;
+    name: string;
+    management_key: string;
+    teams: readonly { team_id: string; name: string; api_key: string; users: SeedUsers }[];
+  }[];
+}
 
 export class SeedError extends Error {
   override name = "SeedError";

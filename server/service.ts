@@ -5,8 +5,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { openDatabase, type Db } from "./database.ts";
-import { demoSeed } from "./demo-seed.ts";
-import { parseSeed, SeedError, type ParsedSeed, type SeedFile } from "./seed-file.ts";
+import { lazyDemoSeed } from "./demo-seed.ts";
+import { parseSeed, SeedError, type SeedFile, type SeedToApply } from "./seed-file.ts";
 import { createStore, type Store } from "./store.ts";
 
 export interface StoreOptions {
@@ -35,9 +35,9 @@ export interface OpenedStore {
   seeded?: Credentials;
 }
 
-function loadSeed(seed: string | SeedFile, demoUsers: number | undefined): ParsedSeed {
+function loadSeed(seed: string | SeedFile, demoUsers: number | undefined): SeedToApply {
   if (typeof seed !== "string") return parseSeed(seed);
-  if (seed === "demo") return demoSeed(demoUsers);
+  if (seed === "demo") return lazyDemoSeed(demoUsers);
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(seed, "utf8"));
@@ -47,7 +47,7 @@ function loadSeed(seed: string | SeedFile, demoUsers: number | undefined): Parse
   return parseSeed(data);
 }
 
-function credentialsOf(seed: ParsedSeed): Credentials {
+function credentialsOf(seed: SeedToApply): Credentials {
   return {
     orgs: seed.orgs.map((org) => ({
       org_id: org.org_id.toLowerCase(),

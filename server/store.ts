@@ -2,7 +2,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Db } from "./database.ts";
 import { instantMicros } from "./instant.ts";
-import type { ParsedSeed } from "./seed-file.ts";
+import { createPageCache } from "./page-cache.ts";
+import type { SeedToApply, SeedUser, SeedUsers } from "./seed-file.ts";
 
 export type KeyRecord = { kind: "team"; orgId: string; teamId: string } | { kind: "management"; orgId: string; teamId: null };
 
@@ -39,13 +40,19 @@ export const pageSql = {
   documents: "SELECT document FROM users WHERE team_id = ? AND position >= ? ORDER BY position LIMIT ?",
   // Positions run 0 to n − 1 in a team, so its size is its last position + 1, read at the index's end.
   teamSize: "SELECT coalesce(max(position) + 1, 0) FROM users WHERE team_id = ?",
+  // Changes on every write: this connection's rows changed, and the commits of other connections.
+  databaseVersion: "SELECT total_changes() || ':' || data_version FROM pragma_data_version",
 };
+
+/** What the bodies of recently served pages may hold: about 36 pages of 500 users. */
+export const pageCacheBytes = 16 * 1024 * 1024;
 
 export function createStore(db: Db) {
   const statements = {
     findKey: db.prepare<[Buffer], KeyRow>("SELECT key_hash, kind, org_id, team_id FROM api_keys WHERE key_hash = ?"),
     pageDocuments: db.prepare<[string, number, number], string>(pageSql.documents).pluck(),
     teamSize: db.prepare<[string], number>(pageSql.teamSize).pluck(),
+    databaseVersion: db.prepare<[], string>(pageSql.databaseVersion).pluck(),
     teamOrg: db.prepare<[string], { org_id: string }>("SELECT org_id FROM teams WHERE team_id = ?"),
     deleteSources: db.prepare<[string]>("DELETE FROM connected_sources WHERE user_ref IN (SELECT id FROM users WHERE team_id = ?)"),
     deleteUsers: db.prepare<[string]>("DELETE FROM users WHERE team_id = ?"),
@@ -75,11 +82,23 @@ export function createStore(db: Db) {
       : { kind: "management", orgId: row.org_id, teamId: null };
   }
 
-  /** A page of the team's users exactly as the list operation sends it: a User page, as JSON bytes. */
+  const recentPages = createPageCache(pageCacheBytes);
+
+  /**
+   * A page of the team's users exactly as the list operation sends it: a User page, as JSON bytes.
+   * A page asked for again before any write is sent as it was read (not to be modified).
+   */
   function userPageJson(teamId: string, offset: number, limit: number): Buffer<ArrayBuffer> {
-    const users = statements.pageDocuments.all(teamId, offset, limit).join(",");
+    // Inside a transaction a page could show writes that are then rolled back: read it afresh.
+    if (db.inTransaction) return readUserPage(teamId, offset, limit);
+    const version = statements.databaseVersion.get()!;
+    return recentPages.get(`${teamId} ${offset} ${limit}`, version, () => readUserPage(teamId, offset, limit));
+  }
+
+  function readUserPage(teamId: string, offset: number, limit: number): Buffer<ArrayBuffer> {
+    const documents = statements.pageDocuments.all(teamId, offset, limit);
     const total = statements.teamSize.get(teamId) ?? 0;
-    return Buffer.from(`{"users":[${users}],"total":${total},"offset":${offset},"limit":${limit}}`);
+    return joinedUtf8('{"users":[', documents, `],"total":${total},"offset":${offset},"limit":${limit}}`);
   }
 
   /** Deletes the team, its users, their sources and the team's keys; false when the org has no such team. */
@@ -92,7 +111,7 @@ export function createStore(db: Db) {
     return true;
   });
 
-  const applySeed = db.transaction((seed: ParsedSeed) => {
+  const applySeed = db.transaction((seed: SeedToApply) => {
     for (const org of seed.orgs) {
       const orgId = org.org_id.toLowerCase();
       statements.insertOrg.run(orgId, org.name);
@@ -101,7 +120,8 @@ export function createStore(db: Db) {
         const teamId = team.team_id.toLowerCase();
         statements.insertTeam.run(teamId, orgId, team.name);
         statements.insertKey.run(hashKey(team.api_key), "team", orgId, teamId);
-        inPageOrder(team.users).forEach((user, position) => insertUser(teamId, position, user));
+        // In page order, so that a page's rows are neighbours in the table.
+        pageOrder(team.users).forEach((index, position) => insertUser(teamId, position, team.users.at(index)!));
       }
     }
   });
@@ -127,17 +147,41 @@ export function createStore(db: Db) {
   return { findKey, userPageJson, deleteTeam, applySeed };
 }
 
-type SeedUser = ParsedSeed["orgs"][number]["teams"][number]["users"][number];
-
-/** A team's users in page order: by instant, then by user_id as SQLite compares text (UTF-16 order is byte order for UUIDs). */
-function inPageOrder(users: readonly SeedUser[]): SeedUser[] {
-  const instants = users.map((user) => instantMicros(user.created_on));
-  const order = users.map((_, i) => i);
-  order.sort((a, b) => instants[a]! - instants[b]! || compareText(users[a]!.user_id, users[b]!.user_id));
-  return order.map((i) => users[i]!);
+/**
+ * `start`, the texts joined by commas, then `end`, as UTF-8 bytes. Each text is encoded straight
+ * into its place in one buffer: joining them into a string and encoding that (a page of 500 is
+ * 445 kB) cost twice the time, most of it copying and collecting the string.
+ */
+function joinedUtf8(start: string, texts: readonly string[], end: string): Buffer<ArrayBuffer> {
+  let size = Buffer.byteLength(start) + Math.max(texts.length - 1, 0) + Buffer.byteLength(end);
+  for (const text of texts) size += Buffer.byteLength(text);
+  // Its own memory, never a slice of Node's shared pool: a kept page holds only itself.
+  const bytes = Buffer.allocUnsafeSlow(size);
+  let at = bytes.write(start);
+  texts.forEach((text, i) => {
+    if (i > 0) at = bytes.writeUInt8(0x2c, at); // ","
+    at += bytes.write(text, at);
+  });
+  at += bytes.write(end, at);
+  return bytes.subarray(0, at); // never bytes that were not written
 }
 
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * The indexes of a team's users in page order: by instant, then by user_id as SQLite compares
+ * text (UTF-16 order is byte order for UUIDs). Only these keys are kept, so that users generated
+ * when read need not be held.
+ */
+function pageOrder(users: SeedUsers): Uint32Array {
+  const instants = new Float64Array(users.length);
+  const ids = new Array<string>(users.length);
+  for (let i = 0; i < users.length; i++) {
+    const user = users.at(i)!;
+    ids[i] = user.user_id;
+    instants[i] = instantMicros(user.created_on);
+  }
+  const order = Uint32Array.from(ids.keys());
+  return order.sort((a, b) => instants[a]! - instants[b]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+}
 
 /**
  * The user's JSON exactly as the list operation sends it: the contract's fields in its order,
