@@ -91,6 +91,35 @@ describe("TeamIds: the IDs", () => {
     );
   });
 
+  it("ranks client user IDs by their lower-cased text, ties sharing a rank, printable ASCII or not", () => {
+    // K is the Kelvin sign, which lower-cases to an ASCII k.
+    const unit = fc.constantFrom("a", "A", "k", "K", "-", " ", "~", "İ", "ß", "\u0000", "é");
+    const id = fc.string({ unit, maxLength: 4 });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(id, fc.uuid()), { selector: ([, userId]) => userId }),
+        fc.integer({ min: 1, max: 3 }),
+        (rows, pageSize) => {
+          const keys = rows.map(([client]) => client.toLowerCase());
+          const distinct = [...new Set(keys)].sort();
+          const { ranks, count } = searchOf(rows, pageSize).clientIdRanks();
+          expect(count).toBe(distinct.length);
+          expect(Array.from(ranks)).toEqual(keys.map((key) => distinct.indexOf(key)));
+        },
+      ),
+    );
+    // An ID that is not ASCII but lower-cases to one that is shares its rank.
+    const merged = searchOf([
+      ["k", "1"],
+      ["\u212a", "2"],
+      ["K", "3"],
+      ["\u212aa", "4"],
+      ["ka", "5"],
+      ["é", "6"],
+    ]).clientIdRanks();
+    expect(Array.from(merged.ranks)).toEqual([0, 0, 0, 1, 1, 2]);
+  });
+
   it("gives back each ID as sent, finds each user ID's row, on sealed pages and pending rows alike", () => {
     const rows = Array.from({ length: 5000 }, (_, i): [string, string] => [
       i % 3 === 0 ? `Client-${i}` : `client-${i}`,

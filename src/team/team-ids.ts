@@ -116,6 +116,61 @@ export class TeamIds {
     return matched;
   }
 
+  /**
+   * Each row's rank by client user ID, lower-cased (ties share a rank). A printable ASCII ID is its
+   * own fold lower-cased, so those are ranked where they lie, in the pages' text, by a radix sort
+   * on their characters: no string a row. The few others are ranked by their lower-cased text and
+   * merged in.
+   */
+  clientIdRanks(): { ranks: Int32Array; count: number } {
+    this.seal();
+    const rows = this.rows;
+    const starts = this.#rowStarts.view();
+    const texts: string[] = new Array<string>(rows);
+    const plain: number[] = [];
+    const others: { row: number; key: string }[] = [];
+    this.#pages.forEach((text, page) => {
+      const end = page + 1 < this.#pages.length ? this.#pageFirstRows[page + 1]! : rows;
+      for (let row = this.#pageFirstRows[page]!; row < end; row++) {
+        texts[row] = text;
+        const sent = this.#sentClientIds.get(row);
+        if (sent === undefined ? isPrintableAscii(text, starts[row]!) : printableAscii.test(sent)) plain.push(row);
+        else others.push({ row, key: (sent ?? this.#field(row, 0)).toLowerCase() });
+      }
+    });
+    const order = Uint32Array.from(plain);
+    /** Where each rank's rows end in `order`: rows up to a group's end share its rank. */
+    const groupEnds: number[] = [];
+    const charAt = (row: number, depth: number) => texts[row]!.charCodeAt(starts[row]! + depth);
+    radixSort(order, new Uint32Array(order.length), 0, order.length, 0, charAt, groupEnds);
+
+    others.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const ranks = new Int32Array(rows);
+    let rank = -1;
+    let other = 0;
+    /** Ranks the other rows whose keys come before `below` (all that are left: undefined). */
+    const rankOthers = (below: string | undefined) => {
+      let last: string | undefined;
+      for (; other < others.length && (below === undefined || others[other]!.key < below); other++) {
+        if (others[other]!.key !== last) rank++;
+        last = others[other]!.key;
+        ranks[others[other]!.row] = rank;
+      }
+    };
+    let groupStart = 0;
+    for (const groupEnd of groupEnds) {
+      // Only while other rows are left to merge is a group's key read out.
+      const key = other < others.length ? this.#field(order[groupStart]!, 0) : undefined;
+      if (key !== undefined) rankOthers(key);
+      rank++;
+      for (let position = groupStart; position < groupEnd; position++) ranks[order[position]!] = rank;
+      for (; key !== undefined && other < others.length && others[other]!.key === key; other++) ranks[others[other]!.row] = rank;
+      groupStart = groupEnd;
+    }
+    rankOthers(undefined);
+    return { ranks, count: rank + 1 };
+  }
+
   /** The folded text of a row's field (0: client user ID, 1: user ID). */
   #field(row: number, field: 0 | 1): string {
     const { text, start } = this.#textOf(row);
@@ -156,6 +211,47 @@ export class TeamIds {
       this.#slots[slot] = entry;
     }
   }
+}
+
+const printableAscii = /^[\x20-\x7e]*$/;
+
+/** Whether the field starting at `start` (up to the separator) is printable ASCII. */
+function isPrintableAscii(text: string, start: number): boolean {
+  for (let at = start; ; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 0) return true;
+    if (code < 0x20 || code > 0x7e) return false;
+  }
+}
+
+/**
+ * Sorts `order[from, to)` by printable ASCII keys read a character at a time (0: the key ended),
+ * most significant first, and notes where each group of equal keys ends.
+ */
+function radixSort(
+  order: Uint32Array,
+  scratch: Uint32Array,
+  from: number,
+  to: number,
+  depth: number,
+  charAt: (row: number, depth: number) => number,
+  groupEnds: number[],
+): void {
+  if (to - from <= 1) {
+    if (to > from) groupEnds.push(to);
+    return;
+  }
+  const counts = new Uint32Array(0x80);
+  for (let i = from; i < to; i++) counts[charAt(order[i]!, depth)]!++;
+  const bucketStarts = new Uint32Array(0x81);
+  for (let c = 0; c < 0x80; c++) bucketStarts[c + 1] = bucketStarts[c]! + counts[c]!;
+  const next = bucketStarts.slice(0, 0x80);
+  for (let i = from; i < to; i++) scratch[from + next[charAt(order[i]!, depth)]!++] = order[i]!;
+  order.set(scratch.subarray(from, to), from);
+  // The keys that ended here are equal; the others go on a character further.
+  if (counts[0]! > 0) groupEnds.push(from + counts[0]!);
+  for (let c = 1; c < 0x80; c++)
+    if (counts[c]! > 0) radixSort(order, scratch, from + bucketStarts[c]!, from + bucketStarts[c + 1]!, depth + 1, charAt, groupEnds);
 }
 
 /** FNV-1a over the UTF-16 code units. */

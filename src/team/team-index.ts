@@ -357,7 +357,7 @@ export class TeamIndex {
     switch (column) {
       case "client_user_id":
         // Case-insensitive; IDs that differ only in case keep the service's order.
-        return rankStrings(Array.from({ length: this.size }, (_, row) => this.#ids.clientUserId(row).toLowerCase()));
+        return this.#ids.clientIdRanks();
       case "created_on":
         return rankNumbers(this.#createdOn.msView());
       case "connected_sources":
