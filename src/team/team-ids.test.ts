@@ -108,6 +108,14 @@ describe("TeamIds: the IDs", () => {
         },
       ),
     );
+    // Enough rows for the radix sort's counting (few rows are compared), with shared prefixes and ties.
+    const many: [string, string][] = Array.from({ length: 3000 }, (_, i) => {
+      const n = (i * 7919) % 1500;
+      return [[`patient-${n}`, `Patient-${n}`, `p${n % 40}`, `é${n % 7}`, ""][i % 5]!, `id-${i}`];
+    });
+    const manyKeys = many.map(([client]) => client.toLowerCase());
+    const manyDistinct = [...new Set(manyKeys)].sort();
+    expect(Array.from(searchOf(many, 500).clientIdRanks().ranks)).toEqual(manyKeys.map((key) => manyDistinct.indexOf(key)));
     // An ID that is not ASCII but lower-cases to one that is shares its rank.
     const merged = searchOf([
       ["k", "1"],

@@ -126,22 +126,28 @@ export class TeamIds {
     this.seal();
     const rows = this.rows;
     const starts = this.#rowStarts.view();
-    const texts: string[] = new Array<string>(rows);
-    const plain: number[] = [];
-    const others: { row: number; key: string }[] = [];
+    const pageOfRow = new Uint32Array(rows);
+    const plainRows = new Uint8Array(rows);
     this.#pages.forEach((text, page) => {
       const end = page + 1 < this.#pages.length ? this.#pageFirstRows[page + 1]! : rows;
       for (let row = this.#pageFirstRows[page]!; row < end; row++) {
-        texts[row] = text;
-        const sent = this.#sentClientIds.get(row);
-        if (sent === undefined ? isPrintableAscii(text, starts[row]!) : printableAscii.test(sent)) plain.push(row);
-        else others.push({ row, key: (sent ?? this.#field(row, 0)).toLowerCase() });
+        pageOfRow[row] = page;
+        plainRows[row] = isPrintableAscii(text, starts[row]!) ? 1 : 0;
       }
     });
+    // Where the fold changed an ID, the ID as sent decides.
+    for (const [row, sent] of this.#sentClientIds) plainRows[row] = printableAscii.test(sent) ? 1 : 0;
+    const plain: number[] = [];
+    const others: { row: number; key: string }[] = [];
+    for (let row = 0; row < rows; row++) {
+      if (plainRows[row] === 1) plain.push(row);
+      else others.push({ row, key: this.clientUserId(row).toLowerCase() });
+    }
     const order = Uint32Array.from(plain);
     /** Where each rank's rows end in `order`: rows up to a group's end share its rank. */
     const groupEnds: number[] = [];
-    const charAt = (row: number, depth: number) => texts[row]!.charCodeAt(starts[row]! + depth);
+    const pages = this.#pages;
+    const charAt = (row: number, depth: number) => pages[pageOfRow[row]!]!.charCodeAt(starts[row]! + depth);
     radixSort(order, new Uint32Array(order.length), 0, order.length, 0, charAt, groupEnds);
 
     others.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -224,9 +230,13 @@ function isPrintableAscii(text: string, start: number): boolean {
   }
 }
 
+/** Below this many rows a range is sorted by comparing keys rather than by counting characters. */
+const fewRows = 32;
+
 /**
  * Sorts `order[from, to)` by printable ASCII keys read a character at a time (0: the key ended),
- * most significant first, and notes where each group of equal keys ends.
+ * most significant first, and notes where each group of equal keys ends. `counts[depth]` is the
+ * reusable counting space of each depth.
  */
 function radixSort(
   order: Uint32Array,
@@ -236,22 +246,46 @@ function radixSort(
   depth: number,
   charAt: (row: number, depth: number) => number,
   groupEnds: number[],
+  counts: Uint32Array[] = [],
 ): void {
-  if (to - from <= 1) {
-    if (to > from) groupEnds.push(to);
-    return;
-  }
-  const counts = new Uint32Array(0x80);
-  for (let i = from; i < to; i++) counts[charAt(order[i]!, depth)]!++;
-  const bucketStarts = new Uint32Array(0x81);
-  for (let c = 0; c < 0x80; c++) bucketStarts[c + 1] = bucketStarts[c]! + counts[c]!;
-  const next = bucketStarts.slice(0, 0x80);
+  if (to - from <= fewRows) return sortFew(order, from, to, depth, charAt, groupEnds);
+  // counts[c + 1]: rows whose character here is c; then, summed, where each character's rows start.
+  const starts = (counts[depth] ??= new Uint32Array(0x81)).fill(0);
+  for (let i = from; i < to; i++) starts[charAt(order[i]!, depth) + 1]!++;
+  for (let c = 1; c <= 0x80; c++) starts[c]! += starts[c - 1]!;
+  const next = starts.slice(0, 0x80);
   for (let i = from; i < to; i++) scratch[from + next[charAt(order[i]!, depth)]!++] = order[i]!;
   order.set(scratch.subarray(from, to), from);
   // The keys that ended here are equal; the others go on a character further.
-  if (counts[0]! > 0) groupEnds.push(from + counts[0]!);
-  for (let c = 1; c < 0x80; c++)
-    if (counts[c]! > 0) radixSort(order, scratch, from + bucketStarts[c]!, from + bucketStarts[c + 1]!, depth + 1, charAt, groupEnds);
+  if (starts[1]! > 0) groupEnds.push(from + starts[1]!);
+  for (let c = 1; c < 0x80; c++) {
+    if (starts[c + 1]! > starts[c]!)
+      radixSort(order, scratch, from + starts[c]!, from + starts[c + 1]!, depth + 1, charAt, groupEnds, counts);
+  }
+}
+
+/** `radixSort` for a few rows: an insertion sort comparing keys from `depth` on. */
+function sortFew(
+  order: Uint32Array,
+  from: number,
+  to: number,
+  depth: number,
+  charAt: (row: number, depth: number) => number,
+  groupEnds: number[],
+): void {
+  const compare = (a: number, b: number) => {
+    for (let d = depth; ; d++) {
+      const [x, y] = [charAt(a, d), charAt(b, d)];
+      if (x !== y || x === 0) return x - y;
+    }
+  };
+  for (let i = from + 1; i < to; i++) {
+    const row = order[i]!;
+    let j = i;
+    for (; j > from && compare(order[j - 1]!, row) > 0; j--) order[j] = order[j - 1]!;
+    order[j] = row;
+  }
+  for (let i = from + 1; i <= to; i++) if (i === to || compare(order[i - 1]!, order[i]!) !== 0) groupEnds.push(i);
 }
 
 /** FNV-1a over the UTF-16 code units. */
