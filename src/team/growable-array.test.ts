@@ -27,12 +27,19 @@ describe("CodeArray", () => {
 });
 
 describe("GrowableArray.trim", () => {
-  it("keeps the values, gives back the spare room, and can grow again", () => {
+  it("keeps the values, gives back spare room, and can grow again", () => {
     const values = growableUint32();
-    for (let i = 0; i < 1500; i++) values.push(i);
+    for (let i = 0; i < 1100; i++) values.push(i); // room for 1,536 by now
     values.trim();
-    expect(values.view().buffer.byteLength).toBe(1500 * 4);
-    values.push(1500);
-    expect(Array.from(values.view())).toEqual(Array.from({ length: 1501 }, (_, i) => i));
+    expect(values.view().buffer.byteLength).toBe(1100 * 4);
+    values.push(1100);
+    expect(Array.from(values.view())).toEqual(Array.from({ length: 1101 }, (_, i) => i));
+  });
+
+  it("keeps a little room rather than copy every value", () => {
+    const values = growableUint32();
+    for (let i = 0; i < 1500; i++) values.push(i); // room for 1,536
+    values.trim();
+    expect(values.view().buffer.byteLength).toBe(1536 * 4);
   });
 });

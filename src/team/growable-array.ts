@@ -37,9 +37,10 @@ export class GrowableArray<A extends NumberArray> {
     if (capacity > this.#items.length) this.#moveTo(this.#allocate, capacity);
   }
 
-  /** Gives back the room kept for growth, once no more values are coming for a while. */
+  /** Gives back the room kept for growth (unless little), once no more values are coming for a while. */
   trim(): void {
-    if (this.#items.length > this.#length) this.#moveTo(this.#allocate, this.#length);
+    // A little room (a reservation's margin) is cheaper kept than copied away.
+    if (this.#items.length - this.#length > this.#items.length / 8) this.#moveTo(this.#allocate, this.#length);
   }
 
   /** Holds the values in arrays of another kind from now on (a wider one: every value fits). */
