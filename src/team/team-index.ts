@@ -340,7 +340,11 @@ export class TeamIndex {
       else {
         // Rows are appended in the service's order, unless the team shifted while it loaded.
         const offsets = this.#serviceOffsets?.view();
-        ordering = !offsets || isAscending(offsets) ? inOrder(this.size) : orderByRanks(rankNumbers(offsets), inOrder(this.size).ascending);
+        // Each offset is a place in the service's order that one row holds (pages never overlap).
+        ordering =
+          !offsets || isAscending(offsets)
+            ? inOrder(this.size)
+            : (byPlace(offsets) ?? orderByRanks(rankNumbers(offsets), inOrder(this.size).ascending));
       }
       this.#orderings.set(column, ordering);
     }
@@ -404,6 +408,18 @@ function compareSlugLists(a: readonly string[], b: readonly string[]): number {
 function isAscending(values: Uint32Array): boolean {
   for (let i = 1; i < values.length; i++) if (values[i - 1]! >= values[i]!) return false;
   return true;
+}
+
+/** The ordering of rows by their places, each row put at its own; null if two rows share one. */
+function byPlace(places: Uint32Array): Ordering | null {
+  let last = 0;
+  for (const place of places) last = Math.max(last, place);
+  const rowAt = new Int32Array(last + 1).fill(-1);
+  places.forEach((place, row) => (rowAt[place] = row));
+  const ascending = new Uint32Array(places.length);
+  let next = 0;
+  for (const row of rowAt) if (row >= 0) ascending[next++] = row;
+  return next === places.length ? { ascending, descending: ascending.slice().reverse() } : null;
 }
 
 /** The ordering of rows already in order. */
