@@ -82,6 +82,8 @@ export function applyFacets(
   columns: FacetColumns,
   candidates: Uint8Array | null,
   selection: FacetSelection,
+  /** Where to mark the selected rows (one byte a row), reused from a view to the next. */
+  selected: Uint8Array = new Uint8Array(columns.rows),
 ): { selected: Uint8Array; counts: FacetCounts } {
   const { rows, sourceStarts, sourceSlugCodes, timeZoneCodes, birthDateCodes } = columns;
   const sources = choiceOf(selection.sources, columns.slugs);
@@ -90,7 +92,7 @@ export function applyFacets(
     ? { known: selection.birthDate.includes("known"), unknown: selection.birthDate.includes("unknown") }
     : null;
 
-  const selected = new Uint8Array(rows);
+  selected.fill(0);
   const slugCounts = new Uint32Array(columns.slugs.size);
   const lastRowOfSlug = new Int32Array(columns.slugs.size).fill(-1);
   const zoneCounts = new Uint32Array(columns.timeZones.size);

@@ -85,11 +85,12 @@ export class TeamIds {
 
   /**
    * Marks the rows whose client user ID or user ID contains `query` (not empty), both folded.
-   * `earlier`, a search this one extends (typing on), narrows the scan to the rows it matched.
+   * `earlier`, a search this one extends (typing on), narrows the scan to the rows it matched;
+   * `matched`, a byte a row and not the earlier one's, is where the rows are marked.
    */
-  matches(query: string, earlier?: { query: string; matched: Uint8Array }): Uint8Array {
+  matches(query: string, earlier?: { query: string; matched: Uint8Array }, matched: Uint8Array = new Uint8Array(this.rows)): Uint8Array {
     this.seal();
-    const matched = new Uint8Array(this.rows);
+    matched.fill(0);
     const needle = foldForSearch(query);
     // Only what the Collator ignores (a zero-width space, a lone accent): every ID holds that.
     if (needle === "") return matched.fill(1);

@@ -173,6 +173,9 @@ describe("TeamIndex against a plain reference", () => {
       fc.property(teamArb, fc.array(queryArb, { minLength: 1, maxLength: 4 }), ([users, pageSize, arrival], queries) => {
         const { index, loaded } = loadBoth(users, pageSize, arrival);
         expect(index.size).toBe(loaded.length);
+        // What an export took stays as it was while later views reuse their buffers.
+        const exported = index.select(queries[0]!);
+        const exportedIds = Array.from(exported, (row) => index.user(row).user_id);
         for (const query of queries) {
           const ids = Array.from(index.select(query), (row) => index.user(row).user_id);
           expect(ids).toEqual(referenceSelection(loaded, query));
@@ -182,6 +185,7 @@ describe("TeamIndex against a plain reference", () => {
           expect(nonZero(facets.timeZones)).toEqual(expected.timeZones);
           expect(nonZero(facets.birthDate)).toEqual(expected.birthDate);
         }
+        expect(Array.from(exported, (row) => index.user(row).user_id)).toEqual(exportedIds);
       }),
       { numRuns: 300 },
     );

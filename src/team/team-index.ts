@@ -104,6 +104,11 @@ export class TeamIndex {
   #orderings = new Map<SortColumn | "service", Ordering>();
   #searchCache: { query: string; matched: Uint8Array } | undefined;
   #selectionCache: { key: string; selection: Selection } | undefined;
+  /**
+   * A view's arrays of a byte or four a user, kept from one view to the next: a million users'
+   * keystrokes would otherwise leave megabytes each for the collector.
+   */
+  #buffers: { selected: Uint8Array; rows: Uint32Array; matched: Uint8Array[] } | undefined;
   #days: (DayColumns & { timeZone: string }) | undefined;
 
   constructor() {
@@ -246,7 +251,8 @@ export class TeamIndex {
 
   /** The rows of a selection in its order. */
   select(query: TeamQuery): Uint32Array {
-    return this.#selection(query).rows;
+    // A copy: an export reads it across awaits, while views reuse the selection's buffer.
+    return this.#selection(query).rows.slice();
   }
 
   view({ pageIndex, pageSize, ...query }: TeamView): TeamViewResult {
@@ -290,15 +296,14 @@ export class TeamIndex {
     const key = JSON.stringify([search, query.facets ?? {}, query.sort ?? null]);
     if (this.#selectionCache?.key === key) return this.#selectionCache.selection;
 
-    const { selected, counts } = applyFacets(this.#facetColumns(), this.#matching(search), query.facets ?? {});
+    const buffers = (this.#buffers ??= { selected: new Uint8Array(this.size), rows: new Uint32Array(this.size), matched: [] });
+    const { selected, counts } = applyFacets(this.#facetColumns(), this.#matching(search), query.facets ?? {}, buffers.selected);
     const order = this.#ordering(query.sort?.column ?? "service")[query.sort?.direction === "desc" ? "descending" : "ascending"];
-    let matches = 0;
-    for (let row = 0; row < selected.length; row++) matches += selected[row]!;
-    const rows = new Uint32Array(matches);
     let next = 0;
-    for (let i = 0; i < order.length; i++) if (selected[order[i]!] === 1) rows[next++] = order[i]!;
+    for (let i = 0; i < order.length; i++) if (selected[order[i]!] === 1) buffers.rows[next++] = order[i]!;
 
-    const selection = { rows, facets: counts };
+    // The cached selection's rows live in the buffer the next selection overwrites, as the cache does.
+    const selection = { rows: buffers.rows.subarray(0, next), facets: counts };
     this.#selectionCache = { key, selection };
     return selection;
   }
@@ -306,7 +311,12 @@ export class TeamIndex {
   /** The rows matching a search; null for an empty search (everybody). */
   #matching(search: string): Uint8Array | null {
     if (search === "") return null;
-    if (this.#searchCache?.query !== search) this.#searchCache = { query: search, matched: this.#ids.matches(search, this.#searchCache) };
+    if (this.#searchCache?.query !== search) {
+      // Two buffers in turn: the earlier search's rows narrow the new one's.
+      const matched = this.#buffers!.matched;
+      const into = matched.find((buffer) => buffer !== this.#searchCache?.matched) ?? matched[matched.push(new Uint8Array(this.size)) - 1]!;
+      this.#searchCache = { query: search, matched: this.#ids.matches(search, this.#searchCache, into) };
+    }
     return this.#searchCache.matched;
   }
 
@@ -329,6 +339,7 @@ export class TeamIndex {
     this.#orderings.clear();
     this.#searchCache = undefined;
     this.#selectionCache = undefined;
+    this.#buffers = undefined;
     this.#days = undefined;
   }
 
