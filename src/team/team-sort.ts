@@ -31,33 +31,53 @@ export function rankStrings(values: ArrayLike<string | undefined>): Ranks {
 }
 
 /**
- * Ranks of numbers (NaN: no value), without a Set or a Map of them: a sorted copy, its distinct
- * values, then each row's place among them by binary search — a million rows in a blink.
+ * Ranks of numbers (NaN: no value), without a Set, a Map or a comparator: each number's 64 bits
+ * made to order as unsigned integers, sorted by an LSD radix sort in four passes of 16 bits,
+ * then ranked in one walk — a million instants in tens of milliseconds.
  */
 export function rankNumbers(values: ArrayLike<number>): Ranks {
-  const distinct = Float64Array.from(values).sort(); // NaN sorts last
-  let count = 0;
-  for (let i = 0; i < distinct.length; i++) {
-    const value = distinct[i]!;
-    if (value !== value) break;
-    if (count === 0 || value !== distinct[count - 1]) distinct[count++] = value;
+  const ranks = new Int32Array(values.length).fill(-1);
+  const present: number[] = [];
+  for (let row = 0; row < values.length; row++) if (values[row] === values[row]) present.push(row); // NaN !== NaN
+  const count = present.length;
+  // The bits of each number, high and low words, flipped so that unsigned order is numeric order.
+  const high = new Uint32Array(count);
+  const low = new Uint32Array(count);
+  const number = new Float64Array(1);
+  const words = new Uint32Array(number.buffer);
+  for (let i = 0; i < count; i++) {
+    number[0] = values[present[i]!]! + 0; // -0 + 0 is 0: one key for both zeros
+    const negative = words[1]! >>> 31 === 1;
+    high[i] = negative ? ~words[1]! : words[1]! | 0x8000_0000;
+    low[i] = negative ? ~words[0]! : words[0]!;
   }
-  const ranks = new Int32Array(values.length);
-  for (let row = 0; row < values.length; row++) {
-    const value = values[row]!;
-    if (value !== value) {
-      ranks[row] = -1;
-      continue;
+  let order = Uint32Array.from({ length: count }, (_, i) => i);
+  let spare = new Uint32Array(count);
+  const counts = new Uint32Array(0x1_0000);
+  for (const [word, shift] of [
+    [low, 0],
+    [low, 16],
+    [high, 0],
+    [high, 16],
+  ] as const) {
+    counts.fill(0);
+    for (let i = 0; i < count; i++) counts[(word[order[i]!]! >>> shift) & 0xffff]!++;
+    for (let digit = 0, start = 0; digit < 0x1_0000; digit++) {
+      const many = counts[digit]!;
+      counts[digit] = start; // where this digit's numbers go
+      start += many;
     }
-    let [low, high] = [0, count - 1];
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (distinct[middle]! < value) low = middle + 1;
-      else high = middle;
-    }
-    ranks[row] = low;
+    for (let i = 0; i < count; i++) spare[counts[(word[order[i]!]! >>> shift) & 0xffff]!++] = order[i]!;
+    [order, spare] = [spare, order];
   }
-  return { ranks, count };
+  let rank = -1;
+  for (let i = 0; i < count; i++) {
+    const at = order[i]!;
+    const previous = order[i - 1];
+    if (previous === undefined || high[at] !== high[previous] || low[at] !== low[previous]) rank++;
+    ranks[present[at]!] = rank;
+  }
+  return { ranks, count: rank + 1 };
 }
 
 /**
