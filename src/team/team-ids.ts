@@ -248,20 +248,29 @@ function radixSort(
   charAt: (row: number, depth: number) => number,
   groupEnds: number[],
   counts: Uint32Array[] = [],
+  chars = new Uint8Array(order.length),
 ): void {
-  if (to - from <= fewRows) return sortFew(order, from, to, depth, charAt, groupEnds);
-  // counts[c + 1]: rows whose character here is c; then, summed, where each character's rows start.
-  const starts = (counts[depth] ??= new Uint32Array(0x81)).fill(0);
-  for (let i = from; i < to; i++) starts[charAt(order[i]!, depth) + 1]!++;
-  for (let c = 1; c <= 0x80; c++) starts[c]! += starts[c - 1]!;
-  const next = starts.slice(0, 0x80);
-  for (let i = from; i < to; i++) scratch[from + next[charAt(order[i]!, depth)]!++] = order[i]!;
-  order.set(scratch.subarray(from, to), from);
-  // The keys that ended here are equal; the others go on a character further.
-  if (starts[1]! > 0) groupEnds.push(from + starts[1]!);
-  for (let c = 1; c < 0x80; c++) {
-    if (starts[c + 1]! > starts[c]!)
-      radixSort(order, scratch, from + starts[c]!, from + starts[c + 1]!, depth + 1, charAt, groupEnds, counts);
+  for (;;) {
+    if (to - from <= fewRows) return sortFew(order, from, to, depth, charAt, groupEnds);
+    // counts[c + 1]: rows whose character here is c; then, summed, where each character's rows start.
+    const starts = (counts[depth] ??= new Uint32Array(0x81)).fill(0);
+    for (let i = from; i < to; i++) starts[(chars[i] = charAt(order[i]!, depth)) + 1]!++;
+    // A character every key has here (a shared prefix) moves nothing: on to the next.
+    if (chars[from] !== 0 && starts[chars[from]! + 1] === to - from) {
+      depth++;
+      continue;
+    }
+    for (let c = 1; c <= 0x80; c++) starts[c]! += starts[c - 1]!;
+    const next = starts.slice(0, 0x80);
+    for (let i = from; i < to; i++) scratch[from + next[chars[i]!]!++] = order[i]!;
+    order.set(scratch.subarray(from, to), from);
+    // The keys that ended here are equal; the others go on a character further.
+    if (starts[1]! > 0) groupEnds.push(from + starts[1]!);
+    for (let c = 1; c < 0x80; c++) {
+      if (starts[c + 1]! > starts[c]!)
+        radixSort(order, scratch, from + starts[c]!, from + starts[c + 1]!, depth + 1, charAt, groupEnds, counts, chars);
+    }
+    return;
   }
 }
 
