@@ -145,11 +145,9 @@ export class TeamIds {
       else others.push({ row, key: this.clientUserId(row).toLowerCase() });
     }
     const order = Uint32Array.from(plain);
-    /** Where each rank's rows end in `order`: rows up to a group's end share its rank. */
-    const groupEnds: number[] = [];
     const pages = this.#pages;
-    const charAt = (row: number, depth: number) => pages[pageOfRow[row]!]!.charCodeAt(starts[row]! + depth);
-    radixSort(order, new Uint32Array(order.length), 0, order.length, 0, charAt, groupEnds);
+    /** Where each rank's rows end in `order`: rows up to a group's end share its rank. */
+    const groupEnds = radixSort(order, (row, depth) => pages[pageOfRow[row]!]!.charCodeAt(starts[row]! + depth));
 
     others.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const ranks = new Int32Array(rows);
@@ -235,67 +233,57 @@ function isPrintableAscii(text: string, start: number): boolean {
 const fewRows = 32;
 
 /**
- * Sorts `order[from, to)` by printable ASCII keys read a character at a time (0: the key ended),
- * most significant first, and notes where each group of equal keys ends. `counts[depth]` is the
- * reusable counting space of each depth.
+ * Sorts `order` (rows) by printable ASCII keys read a character at a time (0: the key ended),
+ * most significant first; returns where each group of equal keys ends in it.
  */
-function radixSort(
-  order: Uint32Array,
-  scratch: Uint32Array,
-  from: number,
-  to: number,
-  depth: number,
-  charAt: (row: number, depth: number) => number,
-  groupEnds: number[],
-  counts: Uint32Array[] = [],
-  chars = new Uint8Array(order.length),
-): void {
-  for (;;) {
-    if (to - from <= fewRows) return sortFew(order, from, to, depth, charAt, groupEnds);
-    // counts[c + 1]: rows whose character here is c; then, summed, where each character's rows start.
-    const starts = (counts[depth] ??= new Uint32Array(0x81)).fill(0);
-    for (let i = from; i < to; i++) starts[(chars[i] = charAt(order[i]!, depth)) + 1]!++;
-    // A character every key has here (a shared prefix) moves nothing: on to the next.
-    if (chars[from] !== 0 && starts[chars[from]! + 1] === to - from) {
-      depth++;
-      continue;
-    }
-    for (let c = 1; c <= 0x80; c++) starts[c]! += starts[c - 1]!;
-    const next = starts.slice(0, 0x80);
-    for (let i = from; i < to; i++) scratch[from + next[chars[i]!]!++] = order[i]!;
-    order.set(scratch.subarray(from, to), from);
-    // The keys that ended here are equal; the others go on a character further.
-    if (starts[1]! > 0) groupEnds.push(from + starts[1]!);
-    for (let c = 1; c < 0x80; c++) {
-      if (starts[c + 1]! > starts[c]!)
-        radixSort(order, scratch, from + starts[c]!, from + starts[c + 1]!, depth + 1, charAt, groupEnds, counts, chars);
-    }
-    return;
-  }
-}
+function radixSort(order: Uint32Array, charAt: (row: number, depth: number) => number): number[] {
+  const groupEnds: number[] = [];
+  const scratch = new Uint32Array(order.length);
+  /** Each position's character at the depth being sorted, read once. */
+  const chars = new Uint8Array(order.length);
+  /** The counting space of each depth, reused. */
+  const counts: Uint32Array[] = [];
 
-/** `radixSort` for a few rows: an insertion sort comparing keys from `depth` on. */
-function sortFew(
-  order: Uint32Array,
-  from: number,
-  to: number,
-  depth: number,
-  charAt: (row: number, depth: number) => number,
-  groupEnds: number[],
-): void {
-  const compare = (a: number, b: number) => {
-    for (let d = depth; ; d++) {
-      const [x, y] = [charAt(a, d), charAt(b, d)];
-      if (x !== y || x === 0) return x - y;
+  const sortFew = (from: number, to: number, depth: number) => {
+    const compare = (a: number, b: number) => {
+      for (let d = depth; ; d++) {
+        const [x, y] = [charAt(a, d), charAt(b, d)];
+        if (x !== y || x === 0) return x - y;
+      }
+    };
+    for (let i = from + 1; i < to; i++) {
+      const row = order[i]!;
+      let j = i;
+      for (; j > from && compare(order[j - 1]!, row) > 0; j--) order[j] = order[j - 1]!;
+      order[j] = row;
+    }
+    for (let i = from + 1; i <= to; i++) if (i === to || compare(order[i - 1]!, order[i]!) !== 0) groupEnds.push(i);
+  };
+
+  const sort = (from: number, to: number, depth: number): void => {
+    for (;;) {
+      if (to - from <= fewRows) return sortFew(from, to, depth);
+      // starts[c + 1]: rows whose character here is c; then, summed, where each character's rows start.
+      const starts = (counts[depth] ??= new Uint32Array(0x81)).fill(0);
+      for (let i = from; i < to; i++) starts[(chars[i] = charAt(order[i]!, depth)) + 1]!++;
+      // A character every key has here (a shared prefix) moves nothing: on to the next.
+      if (chars[from] !== 0 && starts[chars[from]! + 1] === to - from) {
+        depth++;
+        continue;
+      }
+      for (let c = 1; c <= 0x80; c++) starts[c]! += starts[c - 1]!;
+      const next = starts.slice(0, 0x80);
+      for (let i = from; i < to; i++) scratch[from + next[chars[i]!]!++] = order[i]!;
+      order.set(scratch.subarray(from, to), from);
+      // The keys that ended here are equal; the others go on a character further.
+      if (starts[1]! > 0) groupEnds.push(from + starts[1]!);
+      for (let c = 1; c < 0x80; c++) if (starts[c + 1]! > starts[c]!) sort(from + starts[c]!, from + starts[c + 1]!, depth + 1);
+      return;
     }
   };
-  for (let i = from + 1; i < to; i++) {
-    const row = order[i]!;
-    let j = i;
-    for (; j > from && compare(order[j - 1]!, row) > 0; j--) order[j] = order[j - 1]!;
-    order[j] = row;
-  }
-  for (let i = from + 1; i <= to; i++) if (i === to || compare(order[i - 1]!, order[i]!) !== 0) groupEnds.push(i);
+
+  sort(0, order.length, 0);
+  return groupEnds;
 }
 
 /** FNV-1a over the UTF-16 code units. */

@@ -60,6 +60,12 @@ export const maxViewPageSize = 500;
 
 type SourceInfo = ConnectedSource["source"];
 
+/** What `reserve` and `trim` ask of a column. */
+interface Column {
+  reserve(capacity: number): void;
+  trim(): void;
+}
+
 interface Selection {
   rows: Uint32Array;
   facets: FacetCounts;
@@ -227,22 +233,28 @@ export class TeamIndex {
    * far: a million users then cost no copies of growing columns, nor their dead copies meanwhile.
    */
   reserve(users: number): void {
-    const sources = this.size > 0 ? Math.ceil((users * this.#sourceInfoCodes.length * 1.1) / this.size) : 0;
-    this.#ids.reserve(users);
-    for (const column of [this.#teamCodes, this.#serviceOffsets, this.#birthDateCodes, this.#birthDateSources, this.#timeZoneCodes])
-      column?.reserve(users);
-    for (const column of [this.#timeZoneSources, this.#createdOn, this.#birthDateUpdatedAt, this.#timeZoneUpdatedAt]) column.reserve(users);
+    const { ofUsers, ofSources } = this.#columns();
+    ofUsers.forEach((column) => column.reserve(users));
     this.#sourceStarts.reserve(users + 1);
-    for (const column of [this.#sourceInfoCodes, this.#sourceSlugCodes, this.#sourceCreatedOn]) column.reserve(sources);
+    const sources = this.size > 0 ? Math.ceil((users * this.#sourceInfoCodes.length * 1.1) / this.size) : 0;
+    ofSources.forEach((column) => column.reserve(sources));
   }
 
   /** Gives back the room the columns kept for growth: the load is over, or stopped for a while. */
   trim(): void {
-    this.#ids.trim();
-    for (const column of [this.#teamCodes, this.#serviceOffsets, this.#sourceStarts, this.#sourceInfoCodes, this.#sourceSlugCodes])
-      column?.trim();
-    for (const column of [this.#birthDateCodes, this.#birthDateSources, this.#timeZoneCodes, this.#timeZoneSources]) column.trim();
-    for (const column of [this.#createdOn, this.#sourceCreatedOn, this.#birthDateUpdatedAt, this.#timeZoneUpdatedAt]) column.trim();
+    const { ofUsers, ofSources } = this.#columns();
+    [...ofUsers, this.#sourceStarts, ...ofSources].forEach((column) => column.trim());
+  }
+
+  /** The columns of a value a user and of a value a connected source, for `reserve` and `trim`. */
+  #columns(): { ofUsers: Column[]; ofSources: Column[] } {
+    const ofUsers: (Column | null)[] = [this.#ids, this.#teamCodes, this.#createdOn, this.#serviceOffsets];
+    ofUsers.push(this.#birthDateCodes, this.#birthDateSources, this.#birthDateUpdatedAt);
+    ofUsers.push(this.#timeZoneCodes, this.#timeZoneSources, this.#timeZoneUpdatedAt);
+    return {
+      ofUsers: ofUsers.filter((column) => column !== null),
+      ofSources: [this.#sourceInfoCodes, this.#sourceSlugCodes, this.#sourceCreatedOn],
+    };
   }
 
   rowOf(userId: string): number | undefined {
@@ -297,7 +309,12 @@ export class TeamIndex {
     if (this.#selectionCache?.key === key) return this.#selectionCache.selection;
 
     const buffers = (this.#buffers ??= { selected: new Uint8Array(this.size), rows: new Uint32Array(this.size), matched: [] });
-    const { selected, counts } = applyFacets(this.#facetColumns(), this.#matching(search), query.facets ?? {}, buffers.selected);
+    const { selected, counts } = applyFacets(
+      this.#facetColumns(),
+      this.#matching(search, buffers.matched),
+      query.facets ?? {},
+      buffers.selected,
+    );
     const order = this.#ordering(query.sort?.column ?? "service")[query.sort?.direction === "desc" ? "descending" : "ascending"];
     let next = 0;
     for (let i = 0; i < order.length; i++) if (selected[order[i]!] === 1) buffers.rows[next++] = order[i]!;
@@ -308,12 +325,11 @@ export class TeamIndex {
     return selection;
   }
 
-  /** The rows matching a search; null for an empty search (everybody). */
-  #matching(search: string): Uint8Array | null {
+  /** The rows matching a search, marked in one of the `matched` buffers; null for an empty search (everybody). */
+  #matching(search: string, matched: Uint8Array[]): Uint8Array | null {
     if (search === "") return null;
     if (this.#searchCache?.query !== search) {
       // Two buffers in turn: the earlier search's rows narrow the new one's.
-      const matched = this.#buffers!.matched;
       const into = matched.find((buffer) => buffer !== this.#searchCache?.matched) ?? matched[matched.push(new Uint8Array(this.size)) - 1]!;
       this.#searchCache = { query: search, matched: this.#ids.matches(search, this.#searchCache, into) };
     }
