@@ -1,0 +1,76 @@
+/**
+ * A stable LSD radix sort of items by 64-bit keys, each key a high and a low unsigned word. The
+ * keys move with their items, so every pass reads in order (a key read through its item's index
+ * would be a cache miss each). Digits are 16 bits in large ranges and 8 bits in small ones (fewer
+ * counters to clear); a digit that every key shares moves nothing and is skipped.
+ */
+interface Keyed {
+  items: Uint32Array;
+  high: Uint32Array;
+  low: Uint32Array;
+}
+
+export class KeySorter implements Keyed {
+  /** Fill these for the range to sort; they are in key order after `sort`. */
+  readonly items: Uint32Array;
+  readonly high: Uint32Array;
+  readonly low: Uint32Array;
+  /** Where a pass writes; the passes go back and forth between it and this. */
+  #spare: Keyed;
+  #wideCounts = new Uint32Array(0x1_0000);
+  #narrowCounts = new Uint32Array(0x100);
+
+  constructor(capacity: number) {
+    this.items = new Uint32Array(capacity);
+    this.high = new Uint32Array(capacity);
+    this.low = new Uint32Array(capacity);
+    this.#spare = { items: new Uint32Array(capacity), high: new Uint32Array(capacity), low: new Uint32Array(capacity) };
+  }
+
+  /** Sorts the items from `from` to `to` by their keys, equal keys in the order they were in. */
+  sort(from: number, to: number): void {
+    const wide = to - from >= wideFrom;
+    const [bits, counts] = wide ? [16, this.#wideCounts] : [8, this.#narrowCounts];
+    let [source, target]: [Keyed, Keyed] = [this, this.#spare];
+    for (const word of ["low", "high"] as const) {
+      for (let shift = 0; shift < 32; shift += bits) {
+        if (pass(source, target, word, shift, counts, from, to)) [source, target] = [target, source];
+      }
+    }
+    // Copied by hand: `set` of a subarray costs an object each, and small ranges are many.
+    if (source !== this) {
+      for (let i = from; i < to; i++) {
+        this.items[i] = source.items[i]!;
+        this.high[i] = source.high[i]!;
+        this.low[i] = source.low[i]!;
+      }
+    }
+  }
+}
+
+/**
+ * One counting pass on the digit of each key's `word` at `shift`, from `source` into `target`;
+ * false if every key has the same digit there (nothing moved).
+ */
+function pass(source: Keyed, target: Keyed, word: "high" | "low", shift: number, counts: Uint32Array, from: number, to: number): boolean {
+  const mask = counts.length - 1;
+  const keys = source[word];
+  counts.fill(0);
+  for (let i = from; i < to; i++) counts[(keys[i]! >>> shift) & mask]!++;
+  if (counts[(keys[from]! >>> shift) & mask] === to - from) return false;
+  for (let digit = 0, start = from; digit <= mask; digit++) {
+    const many = counts[digit]!;
+    counts[digit] = start; // where this digit's keys go
+    start += many;
+  }
+  for (let i = from; i < to; i++) {
+    const at = counts[(keys[i]! >>> shift) & mask]!++;
+    target.items[at] = source.items[i]!;
+    target.high[at] = source.high[i]!;
+    target.low[at] = source.low[i]!;
+  }
+  return true;
+}
+
+/** From this many items a pass counts 16-bit digits: 65,536 counters are cheap next to them. */
+const wideFrom = 1 << 14;
