@@ -108,10 +108,19 @@ describe("TeamIds: the IDs", () => {
         },
       ),
     );
-    // Enough rows for the radix sort's counting (few rows are compared), with shared prefixes and ties.
+    // Enough rows for the radix sort's counting (few rows are compared), with shared prefixes, ties,
+    // and keys that end before, at, or after a multiple of the eight characters sorted at a time.
     const many: [string, string][] = Array.from({ length: 3000 }, (_, i) => {
       const n = (i * 7919) % 1500;
-      return [[`patient-${n}`, `Patient-${n}`, `p${n % 40}`, `é${n % 7}`, ""][i % 5]!, `id-${i}`];
+      const eights = [
+        "abcdefg",
+        "abcdefgh",
+        "abcdefghabcdefg",
+        "abcdefgh".repeat(2),
+        `abcdefgh${n % 10}`,
+        `${"abcdefgh".repeat(2)}${n % 10}`,
+      ][Math.floor(i / 6) % 6]!;
+      return [[`patient-${n}`, `Patient-${n}`, `p${n % 40}`, `é${n % 7}`, "", eights][i % 6]!, `id-${i}`];
     });
     const manyKeys = many.map(([client]) => client.toLowerCase());
     const manyDistinct = [...new Set(manyKeys)].sort();

@@ -8,6 +8,7 @@
  */
 import { foldForSearch } from "./fold-text.ts";
 import { growableUint32 } from "./growable-array.ts";
+import { KeySorter } from "./radix-sort.ts";
 
 const separator = "\u0000";
 
@@ -23,6 +24,8 @@ export class TeamIds {
   /** IDs as sent, where the fold changed them: row → ID. */
   #sentClientIds = new Map<number, string>();
   #sentUserIds = new Map<number, string>();
+  /** The rows whose client user ID is not printable ASCII, in order: the sort ranks them apart. */
+  #otherClientRows: number[] = [];
   /** Row + 1 in the slot of its user ID's hash (0: empty), at most half full. */
   #slots = new Int32Array(1 << 12);
 
@@ -45,6 +48,7 @@ export class TeamIds {
     const client = foldForSearch(clientUserId);
     const id = foldForSearch(userId);
     if (client !== clientUserId) this.#sentClientIds.set(row, clientUserId);
+    if (!printableAscii.test(clientUserId)) this.#otherClientRows.push(row);
     if (id !== userId) this.#sentUserIds.set(row, userId);
     this.#rowStarts.push(this.#pendingLength);
     const text = `${client}${separator}${id}${separator}`;
@@ -128,26 +132,23 @@ export class TeamIds {
     const rows = this.rows;
     const starts = this.#rowStarts.view();
     const pageOfRow = new Uint32Array(rows);
-    const plainRows = new Uint8Array(rows);
-    this.#pages.forEach((text, page) => {
-      const end = page + 1 < this.#pages.length ? this.#pageFirstRows[page + 1]! : rows;
-      for (let row = this.#pageFirstRows[page]!; row < end; row++) {
-        pageOfRow[row] = page;
-        plainRows[row] = isPrintableAscii(text, starts[row]!) ? 1 : 0;
-      }
-    });
-    // Where the fold changed an ID, the ID as sent decides.
-    for (const [row, sent] of this.#sentClientIds) plainRows[row] = printableAscii.test(sent) ? 1 : 0;
-    const plain: number[] = [];
-    const others: { row: number; key: string }[] = [];
-    for (let row = 0; row < rows; row++) {
-      if (plainRows[row] === 1) plain.push(row);
-      else others.push({ row, key: this.clientUserId(row).toLowerCase() });
+    this.#pages.forEach((_, page) => pageOfRow.fill(page, this.#pageFirstRows[page], this.#pageFirstRows[page + 1] ?? rows));
+    const sorter = new KeySorter(rows);
+    let plain = 0;
+    for (let row = 0, other = 0; row < rows; row++) {
+      if (row === this.#otherClientRows[other]) other++;
+      else sorter.items[plain++] = row;
     }
-    const order = Uint32Array.from(plain);
+    const others = this.#otherClientRows.map((row) => ({ row, key: this.clientUserId(row).toLowerCase() }));
     const pages = this.#pages;
     /** Where each rank's rows end in `order`: rows up to a group's end share its rank. */
-    const groupEnds = radixSort(order, (row, depth) => pages[pageOfRow[row]!]!.charCodeAt(starts[row]! + depth));
+    const groupEnds = sortByKeys(
+      sorter,
+      plain,
+      (row) => pages[pageOfRow[row]!]!,
+      (row) => starts[row]!,
+    );
+    const order = sorter.items;
 
     others.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const ranks = new Int32Array(rows);
@@ -220,69 +221,72 @@ export class TeamIds {
 
 const printableAscii = /^[\x20-\x7e]*$/;
 
-/** Whether the field starting at `start` (up to the separator) is printable ASCII. */
-function isPrintableAscii(text: string, start: number): boolean {
-  for (let at = start; ; at++) {
-    const code = text.charCodeAt(at);
-    if (code === 0) return true;
-    if (code < 0x20 || code > 0x7e) return false;
-  }
-}
-
-/** Below this many rows a range is sorted by comparing keys rather than by counting characters. */
+/** Below this many rows a range is sorted by comparing keys rather than by counting. */
 const fewRows = 32;
 
 /**
- * Sorts `order` (rows) by printable ASCII keys read a character at a time (0: the key ended),
- * most significant first; returns where each group of equal keys ends in it.
+ * Sorts the first `count` of `sorter.items` (rows) by printable ASCII keys, each in its row's text
+ * from its start up to a 0, and returns where each group of equal keys ends. Most significant
+ * first, eight characters at a time: each row's next eight, a byte each (0 after the key's end),
+ * are its 64-bit key in the sorter; rows whose eight are equal and whose keys go on are sorted
+ * eight characters further. Each row's text is read once a level, and the passes read in order.
  */
-function radixSort(order: Uint32Array, charAt: (row: number, depth: number) => number): number[] {
+function sortByKeys(sorter: KeySorter, count: number, textOf: (row: number) => string, startOf: (row: number) => number): number[] {
+  const { items, high, low } = sorter;
   const groupEnds: number[] = [];
-  const scratch = new Uint32Array(order.length);
-  /** Each position's character at the depth being sorted, read once. */
-  const chars = new Uint8Array(order.length);
-  /** The counting space of each depth, reused. */
-  const counts: Uint32Array[] = [];
+
+  const loadKeys = (from: number, to: number, depth: number) => {
+    for (let i = from; i < to; i++) {
+      const text = textOf(items[i]!);
+      const at = startOf(items[i]!) + depth;
+      let word = 0;
+      let next = 0;
+      for (let k = 0; k < 8; k++) {
+        const char = text.charCodeAt(at + k);
+        if (char === 0) break;
+        if (k < 4) word |= char << (24 - 8 * k);
+        else next |= char << (56 - 8 * k);
+      }
+      high[i] = word >>> 0;
+      low[i] = next >>> 0;
+    }
+  };
 
   const sortFew = (from: number, to: number, depth: number) => {
     const compare = (a: number, b: number) => {
-      for (let d = depth; ; d++) {
-        const [x, y] = [charAt(a, d), charAt(b, d)];
+      const [textA, textB] = [textOf(a), textOf(b)];
+      const [startA, startB] = [startOf(a) + depth, startOf(b) + depth];
+      for (let d = 0; ; d++) {
+        const [x, y] = [textA.charCodeAt(startA + d), textB.charCodeAt(startB + d)];
         if (x !== y || x === 0) return x - y;
       }
     };
     for (let i = from + 1; i < to; i++) {
-      const row = order[i]!;
+      const row = items[i]!;
       let j = i;
-      for (; j > from && compare(order[j - 1]!, row) > 0; j--) order[j] = order[j - 1]!;
-      order[j] = row;
+      for (; j > from && compare(items[j - 1]!, row) > 0; j--) items[j] = items[j - 1]!;
+      items[j] = row;
     }
-    for (let i = from + 1; i <= to; i++) if (i === to || compare(order[i - 1]!, order[i]!) !== 0) groupEnds.push(i);
+    for (let i = from + 1; i <= to; i++) if (i === to || compare(items[i - 1]!, items[i]!) !== 0) groupEnds.push(i);
   };
 
   const sort = (from: number, to: number, depth: number): void => {
-    for (;;) {
-      if (to - from <= fewRows) return sortFew(from, to, depth);
-      // starts[c + 1]: rows whose character here is c; then, summed, where each character's rows start.
-      const starts = (counts[depth] ??= new Uint32Array(0x81)).fill(0);
-      for (let i = from; i < to; i++) starts[(chars[i] = charAt(order[i]!, depth)) + 1]!++;
-      // A character every key has here (a shared prefix) moves nothing: on to the next.
-      if (chars[from] !== 0 && starts[chars[from]! + 1] === to - from) {
-        depth++;
-        continue;
-      }
-      for (let c = 1; c <= 0x80; c++) starts[c]! += starts[c - 1]!;
-      const next = starts.slice(0, 0x80);
-      for (let i = from; i < to; i++) scratch[from + next[chars[i]!]!++] = order[i]!;
-      order.set(scratch.subarray(from, to), from);
-      // The keys that ended here are equal; the others go on a character further.
-      if (starts[1]! > 0) groupEnds.push(from + starts[1]!);
-      for (let c = 1; c < 0x80; c++) if (starts[c + 1]! > starts[c]!) sort(from + starts[c]!, from + starts[c + 1]!, depth + 1);
-      return;
+    if (to - from <= fewRows) return sortFew(from, to, depth);
+    loadKeys(from, to, depth);
+    sorter.sort(from, to);
+    for (let start = from; start < to;) {
+      const word = high[start]!;
+      const next = low[start]!;
+      let end = start + 1;
+      while (end < to && high[end] === word && low[end] === next) end++;
+      // A key that ended within these eight characters has a 0 last: the run's keys are equal.
+      if (end - start === 1 || (next & 0xff) === 0) groupEnds.push(end);
+      else sort(start, end, depth + 8);
+      start = end;
     }
   };
 
-  sort(0, order.length, 0);
+  sort(0, count, 0);
   return groupEnds;
 }
 
