@@ -74,35 +74,116 @@ function choiceOf(values: readonly (string | null)[] | undefined, dictionary: In
   return choice;
 }
 
+/** The options' counts over some rows, before they become options. */
+export interface FacetTally {
+  slugs: Uint32Array;
+  zones: Uint32Array;
+  noSource: number;
+  noZone: number;
+  birthKnown: number;
+  birthUnknown: number;
+  /** Rows that pass every group. */
+  selected: number;
+}
+
+/** A selection by facets alone (no search) of the same choices, kept to count a broad search by difference. */
+export interface FacetBase {
+  tally: FacetTally;
+  selected: Uint8Array;
+}
+
+export interface FacetResult {
+  /** A 1 for each selected row. */
+  selected: Uint8Array;
+  /** How many rows are selected. */
+  count: number;
+  counts: FacetCounts;
+  tally: FacetTally;
+}
+
 /**
  * The rows that pass `candidates` (the search; null: every row) and the chosen facets, and
- * each option's count.
+ * each option's count. With `base`, the same choices' selection of every row, a search that
+ * matched most rows is counted by difference: only the rows it did not match are gone through.
  */
 export function applyFacets(
   columns: FacetColumns,
-  candidates: Uint8Array | null,
+  candidates: { matched: Uint8Array; count: number } | null,
   selection: FacetSelection,
   /** Where to mark the selected rows (one byte a row), reused from a view to the next. */
   selected: Uint8Array = new Uint8Array(columns.rows),
-): { selected: Uint8Array; counts: FacetCounts } {
-  const { rows, sourceStarts, sourceSlugCodes, timeZoneCodes, birthDateCodes } = columns;
-  const sources = choiceOf(selection.sources, columns.slugs);
-  const zones = choiceOf(selection.timeZones, columns.timeZones);
-  const birth = selection.birthDate?.length
-    ? { known: selection.birthDate.includes("known"), unknown: selection.birthDate.includes("unknown") }
-    : null;
+  base?: FacetBase,
+): FacetResult {
+  const choices: Choices = {
+    sources: choiceOf(selection.sources, columns.slugs),
+    zones: choiceOf(selection.timeZones, columns.timeZones),
+    birth: selection.birthDate?.length
+      ? { known: selection.birthDate.includes("known"), unknown: selection.birthDate.includes("unknown") }
+      : null,
+  };
+  let tally: FacetTally;
+  if (candidates && base && candidates.count * 2 > columns.rows) {
+    const unmatched = tallyRows(columns, choices, { rows: candidates.matched, are: 0 }, null);
+    tally = {
+      slugs: base.tally.slugs.map((count, slug) => count - unmatched.slugs[slug]!),
+      zones: base.tally.zones.map((count, zone) => count - unmatched.zones[zone]!),
+      noSource: base.tally.noSource - unmatched.noSource,
+      noZone: base.tally.noZone - unmatched.noZone,
+      birthKnown: base.tally.birthKnown - unmatched.birthKnown,
+      birthUnknown: base.tally.birthUnknown - unmatched.birthUnknown,
+      selected: base.tally.selected - unmatched.selected,
+    };
+    for (let row = 0; row < columns.rows; row++) selected[row] = base.selected[row]! & candidates.matched[row]!;
+  } else {
+    selected.fill(0);
+    tally = tallyRows(columns, choices, candidates && { rows: candidates.matched, are: 1 }, selected);
+  }
+  const { sources, zones, birth } = choices;
+  return {
+    selected,
+    count: tally.selected,
+    tally,
+    counts: {
+      sources: options(columns.slugs, tally.slugs, (code) => columns.slugNames[code] ?? null, sources, tally.noSource),
+      timeZones: options(columns.timeZones, tally.zones, (code) => columns.timeZones.value(code), zones, tally.noZone),
+      birthDate: [
+        { value: "known", label: "known", count: tally.birthKnown, selected: birth?.known ?? false },
+        { value: "unknown", label: "unknown", count: tally.birthUnknown, selected: birth?.unknown ?? false },
+      ],
+    },
+  };
+}
 
-  selected.fill(0);
-  const slugCounts = new Uint32Array(columns.slugs.size);
+interface Choices {
+  sources: Choice | null;
+  zones: Choice | null;
+  birth: { known: boolean; unknown: boolean } | null;
+}
+
+/**
+ * Counts the options over the rows whose byte in `which.rows` is `which.are` (null: every row),
+ * each group over the rows that pass the other groups; marks in `selected` the rows that pass all.
+ */
+function tallyRows(
+  columns: FacetColumns,
+  { sources, zones, birth }: Choices,
+  which: { rows: Uint8Array; are: 0 | 1 } | null,
+  selected: Uint8Array | null,
+): FacetTally {
+  const { rows, sourceStarts, sourceSlugCodes, timeZoneCodes, birthDateCodes } = columns;
+  const tally: FacetTally = {
+    slugs: new Uint32Array(columns.slugs.size),
+    zones: new Uint32Array(columns.timeZones.size),
+    noSource: 0,
+    noZone: 0,
+    birthKnown: 0,
+    birthUnknown: 0,
+    selected: 0,
+  };
   const lastRowOfSlug = new Int32Array(columns.slugs.size).fill(-1);
-  const zoneCounts = new Uint32Array(columns.timeZones.size);
-  let noSource = 0;
-  let noZone = 0;
-  let birthKnown = 0;
-  let birthUnknown = 0;
 
   for (let row = 0; row < rows; row++) {
-    if (candidates && candidates[row] === 0) continue;
+    if (which && which.rows[row] !== which.are) continue;
     const first = sourceStarts[row]!;
     const end = sourceStarts[row + 1]!;
     const zone = timeZoneCodes[row]!;
@@ -112,38 +193,30 @@ export function applyFacets(
     if (!sources || (first === end ? sources.none : anyChosen(sources.codes, sourceSlugCodes, first, end))) passes |= sourceBit;
     if (!zones || (zone < 0 ? zones.none : zones.codes[zone] === 1)) passes |= zoneBit;
     if (!birth || (known ? birth.known : birth.unknown)) passes |= birthBit;
-    if (passes === allBits) selected[row] = 1;
+    if (passes === allBits) {
+      tally.selected++;
+      if (selected) selected[row] = 1;
+    }
 
     if ((passes | sourceBit) === allBits) {
-      if (first === end) noSource++;
+      if (first === end) tally.noSource++;
       for (let s = first; s < end; s++) {
         const slug = sourceSlugCodes[s]!;
         if (lastRowOfSlug[slug] === row) continue; // a slug twice on one user counts once
         lastRowOfSlug[slug] = row;
-        slugCounts[slug]!++;
+        tally.slugs[slug]!++;
       }
     }
     if ((passes | zoneBit) === allBits) {
-      if (zone < 0) noZone++;
-      else zoneCounts[zone]!++;
+      if (zone < 0) tally.noZone++;
+      else tally.zones[zone]!++;
     }
     if ((passes | birthBit) === allBits) {
-      if (known) birthKnown++;
-      else birthUnknown++;
+      if (known) tally.birthKnown++;
+      else tally.birthUnknown++;
     }
   }
-
-  return {
-    selected,
-    counts: {
-      sources: options(columns.slugs, slugCounts, (code) => columns.slugNames[code] ?? null, sources, noSource),
-      timeZones: options(columns.timeZones, zoneCounts, (code) => columns.timeZones.value(code), zones, noZone),
-      birthDate: [
-        { value: "known", label: "known", count: birthKnown, selected: birth?.known ?? false },
-        { value: "unknown", label: "unknown", count: birthUnknown, selected: birth?.unknown ?? false },
-      ],
-    },
-  };
+  return tally;
 }
 
 function anyChosen(chosen: Uint8Array, slugCodes: CodeView, first: number, end: number): boolean {

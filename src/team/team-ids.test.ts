@@ -12,7 +12,7 @@ function searchOf(rows: [client: string, userId: string][], pageSize = 2): TeamI
   return ids;
 }
 const matchedRows = (search: TeamIds, query: string) => {
-  const matched = search.matches(query);
+  const { matched } = search.matches(query);
   return [...matched.keys()].filter((row) => matched[row] === 1);
 };
 
@@ -62,8 +62,8 @@ describe("TeamIds: the search", () => {
           const before = rows.map(([client, userId]) =>
             client.toLowerCase().includes(needle) || userId.toLowerCase().includes(needle) ? 1 : 0,
           );
-          expect([...searchOf(rows).matches(query)]).toEqual(before);
-          expect([...searchOf(rows, 3).matches(query)]).toEqual(before);
+          expect([...searchOf(rows).matches(query).matched]).toEqual(before);
+          expect([...searchOf(rows, 3).matches(query).matched]).toEqual(before);
         },
       ),
     );
@@ -76,19 +76,29 @@ describe("TeamIds: the IDs", () => {
     const id = fc.string({ unit, maxLength: 5 });
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.tuple(id, id), { selector: ([, userId]) => userId }),
+        // Up to 60 rows: an earlier search that matched few of them (under an eighth) narrows
+        // the search to each of its rows alone, one that matched more to the text between them.
+        fc.uniqueArray(fc.tuple(id, id), { selector: ([, userId]) => userId, maxLength: 60 }),
         fc.integer({ min: 1, max: 4 }),
         fc.string({ unit, minLength: 1, maxLength: 2 }),
         fc.string({ unit, maxLength: 2 }),
         (rows, pageSize, typed, more) => {
           const ids = searchOf(rows, pageSize);
-          const earlier = { query: typed, matched: ids.matches(typed) };
-          expect(Array.from(ids.matches(typed + more, earlier))).toEqual(Array.from(ids.matches(typed + more)));
+          const earlier = ids.matches(typed);
+          expect(ids.matches(typed + more, earlier)).toEqual(ids.matches(typed + more));
           // A search that does not extend the earlier one is not narrowed by it.
-          expect(Array.from(ids.matches(more, earlier))).toEqual(Array.from(ids.matches(more)));
+          expect(ids.matches(more, earlier)).toEqual(ids.matches(more));
         },
       ),
     );
+    // Two of forty rows on one page matched before: each is searched alone, within its own IDs.
+    const ids = searchOf(
+      Array.from({ length: 40 }, (_, i): [string, string] => [[`ab-${i}`, `abc-${i}`][i - 20] ?? `x-${i}`, `id-${i}`]),
+      10,
+    );
+    const narrowed = ids.matches("abc", ids.matches("ab"));
+    expect([...narrowed.matched.keys()].filter((row) => narrowed.matched[row] === 1)).toEqual([21]);
+    expect(narrowed.count).toBe(1);
   });
 
   it("ranks client user IDs by their lower-cased text, ties sharing a rank, printable ASCII or not", () => {

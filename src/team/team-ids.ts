@@ -12,6 +12,13 @@ import { KeySorter } from "./radix-sort.ts";
 
 const separator = "\u0000";
 
+/** The rows a search matched: `matched` has a 1 for each of the `count`. */
+export interface SearchMatches {
+  query: string;
+  matched: Uint8Array;
+  count: number;
+}
+
 export class TeamIds {
   /** The sealed pages' text, and the first row of each. */
   #pages: string[] = [];
@@ -89,36 +96,47 @@ export class TeamIds {
 
   /**
    * Marks the rows whose client user ID or user ID contains `query` (not empty), both folded.
-   * `earlier`, a search this one extends (typing on), narrows the scan to the rows it matched;
-   * `matched`, a byte a row and not the earlier one's, is where the rows are marked.
+   * `earlier`, a search this one extends (typing on), narrows the search to the rows it matched;
+   * `into`, a byte a row and not the earlier search's, is where the rows are marked.
    */
-  matches(query: string, earlier?: { query: string; matched: Uint8Array }, matched: Uint8Array = new Uint8Array(this.rows)): Uint8Array {
+  matches(query: string, earlier?: SearchMatches, into: Uint8Array = new Uint8Array(this.rows)): SearchMatches {
     this.seal();
-    matched.fill(0);
+    const found: SearchMatches = { query, matched: into.fill(0), count: 0 };
     const needle = foldForSearch(query);
     // Only what the Collator ignores (a zero-width space, a lone accent): every ID holds that.
-    if (needle === "") return matched.fill(1);
+    if (needle === "") return { ...found, matched: into.fill(1), count: this.rows };
     // A row holding the longer text holds the shorter one: only the earlier matches can match.
-    const candidates =
-      earlier && earlier.matched.length === this.rows && needle.includes(foldForSearch(earlier.query)) ? earlier.matched : null;
+    const candidates = earlier && earlier.matched.length === this.rows && needle.includes(foldForSearch(earlier.query)) ? earlier : null;
     const starts = this.#rowStarts.view();
+    const mark = (row: number) => {
+      into[row] = 1;
+      found.count++;
+    };
     this.#pages.forEach((text, page) => {
       const first = this.#pageFirstRows[page]!;
       const end = page + 1 < this.#pages.length ? this.#pageFirstRows[page + 1]! : this.rows;
+      if (candidates && candidates.count * 8 < this.rows) {
+        // Few candidates: each is searched alone, not the text from one to the next.
+        for (let row = first; row < end; row++) {
+          if (candidates.matched[row] === 1 && text.slice(starts[row], row + 1 < end ? starts[row + 1] : undefined).includes(needle))
+            mark(row);
+        }
+        return;
+      }
       const nextCandidate = (row: number) => {
-        if (candidates) while (row < end && candidates[row] === 0) row++;
+        if (candidates) while (row < end && candidates.matched[row] === 0) row++;
         return row;
       };
-      // A folded needle holds no separator, so a hit lies within one ID; the text between
-      // candidates is skipped, and one hit is enough for a row.
+      // A folded needle holds no separator, so a hit lies within one ID; the rows up to the next
+      // hit are passed over, and one hit is enough for a row.
       for (let row = nextCandidate(first); row < end; row = nextCandidate(row + 1)) {
         const at = text.indexOf(needle, starts[row]!);
         if (at === -1) break;
         while (row + 1 < end && starts[row + 1]! <= at) row++;
-        matched[row] = 1; // holding the needle, it held the earlier one: a candidate
+        mark(row); // holding the needle, it held the earlier one: a candidate
       }
     });
-    return matched;
+    return found;
   }
 
   /**

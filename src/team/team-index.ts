@@ -8,8 +8,8 @@ import type { ConnectedSource, SentUser, User } from "../api/contract.ts";
 import { CodeArray, growableInt32, growableUint32, type GrowableArray } from "./growable-array.ts";
 import { InstantColumn } from "./instant-column.ts";
 import { Interner } from "./interner.ts";
-import { applyFacets, type FacetCounts, type FacetSelection } from "./team-facets.ts";
-import { TeamIds } from "./team-ids.ts";
+import { applyFacets, type FacetBase, type FacetCounts, type FacetSelection } from "./team-facets.ts";
+import { TeamIds, type SearchMatches } from "./team-ids.ts";
 import {
   aggregateOverview,
   dayColumns,
@@ -66,8 +66,11 @@ interface Column {
   trim(): void;
 }
 
+/** The users a search and facets select, in no order: a view or an export then walks an ordering. */
 interface Selection {
-  rows: Uint32Array;
+  /** A 1 for each selected row. */
+  selected: Uint8Array;
+  count: number;
   facets: FacetCounts;
 }
 
@@ -108,8 +111,10 @@ export class TeamIndex {
   #version = 0;
   #cacheVersion = -1;
   #orderings = new Map<SortColumn | "service", Ordering>();
-  #searchCache: { query: string; matched: Uint8Array } | undefined;
+  #searchCache: SearchMatches | undefined;
   #selectionCache: { key: string; selection: Selection } | undefined;
+  /** The selection by the facets alone (no search) last asked for: a search is counted against it. */
+  #facetBase: (FacetBase & Selection & { key: string }) | undefined;
   /**
    * A view's arrays of a byte or four a user, kept from one view to the next: a million users'
    * keystrokes would otherwise leave megabytes each for the collector.
@@ -263,29 +268,39 @@ export class TeamIndex {
 
   /** The rows of a selection in its order. */
   select(query: TeamQuery): Uint32Array {
-    // A copy: an export reads it across awaits, while views reuse the selection's buffer.
-    return this.#selection(query).rows.slice();
+    const { selected, count } = this.#selection(query);
+    const rows = new Uint32Array(count);
+    let next = 0;
+    for (const row of this.#order(query.sort)) if (selected[row] === 1) rows[next++] = row;
+    return rows;
   }
 
   view({ pageIndex, pageSize, ...query }: TeamView): TeamViewResult {
-    const { rows, facets } = this.#selection(query);
+    const { selected, count, facets } = this.#selection(query);
     const size = Math.min(maxViewPageSize, Math.max(1, Math.floor(pageSize)));
-    const lastPage = Math.max(0, Math.ceil(rows.length / size) - 1);
+    const lastPage = Math.max(0, Math.ceil(count / size) - 1);
     const page = Math.min(lastPage, Math.max(0, Math.floor(pageIndex) || 0));
-    const shown = rows.subarray(page * size, (page + 1) * size);
+    // Only as far into the order as the page: a keystroke's first page is a short walk.
+    const shown: number[] = [];
+    const order = this.#order(query.sort);
+    for (let i = 0, seen = 0; i < order.length && shown.length < size; i++) {
+      if (selected[order[i]!] === 1 && seen++ >= page * size) shown.push(order[i]!);
+    }
     return {
-      matches: rows.length,
+      matches: count,
       total: this.size,
       facets,
       pageIndex: page,
-      rows: Array.from(shown, (row) => ({ user: this.user(row), serviceOffset: this.serviceOffset(row) })),
+      rows: shown.map((row) => ({ user: this.user(row), serviceOffset: this.serviceOffset(row) })),
     };
   }
 
   /** The overview of the users a search and facets select (their order does not matter). */
   overview({ search, facets }: TeamQuery, request: OverviewRequest): TeamOverview {
-    const selection = this.#selection({ search, facets });
-    return aggregateOverview(this.#overviewColumns(request.timeZone), selection.rows, selection.facets, request);
+    const { selected, count, facets: counts } = this.#selection({ search, facets });
+    const rows = this.#viewBuffers().rows.subarray(0, count);
+    for (let row = 0, next = 0; row < this.size; row++) if (selected[row] === 1) rows[next++] = row;
+    return aggregateOverview(this.#overviewColumns(request.timeZone), rows, counts, request);
   }
 
   #overviewColumns(timeZone: string): OverviewColumns {
@@ -302,38 +317,50 @@ export class TeamIndex {
     };
   }
 
-  #selection(query: TeamQuery): Selection {
+  #selection({ search: typed, facets = {} }: TeamQuery): Selection {
     this.#dropStaleCaches();
-    const search = query.search?.trim() ?? "";
-    const key = JSON.stringify([search, query.facets ?? {}, query.sort ?? null]);
+    const search = typed?.trim() ?? "";
+    const key = JSON.stringify([search, facets]);
     if (this.#selectionCache?.key === key) return this.#selectionCache.selection;
 
-    const buffers = (this.#buffers ??= { selected: new Uint8Array(this.size), rows: new Uint32Array(this.size), matched: [] });
-    const { selected, counts } = applyFacets(
-      this.#facetColumns(),
-      this.#matching(search, buffers.matched),
-      query.facets ?? {},
-      buffers.selected,
-    );
-    const order = this.#ordering(query.sort?.column ?? "service")[query.sort?.direction === "desc" ? "descending" : "ascending"];
-    let next = 0;
-    for (let i = 0; i < order.length; i++) if (selected[order[i]!] === 1) buffers.rows[next++] = order[i]!;
-
-    // The cached selection's rows live in the buffer the next selection overwrites, as the cache does.
-    const selection = { rows: buffers.rows.subarray(0, next), facets: counts };
+    const buffers = this.#viewBuffers();
+    const matches = search === "" ? null : this.#matching(search, buffers.matched);
+    const facetKey = JSON.stringify(facets);
+    // The facets' selection of everybody, kept for a search that matches most (counted by
+    // difference from it), and for no search at all.
+    if ((!matches || matches.count * 2 > this.size) && this.#facetBase?.key !== facetKey) {
+      // The previous base's buffer is free: no cached selection points to it once this one is made.
+      const { selected, count, counts, tally } = applyFacets(this.#facetColumns(), null, facets, this.#facetBase?.selected);
+      this.#facetBase = { key: facetKey, selected, count, facets: counts, tally };
+    }
+    const base = this.#facetBase?.key === facetKey ? this.#facetBase : undefined;
+    let selection: Selection;
+    if (!matches) selection = base!;
+    else {
+      const { selected, count, counts } = applyFacets(this.#facetColumns(), matches, facets, buffers.selected, base);
+      selection = { selected, count, facets: counts };
+    }
     this.#selectionCache = { key, selection };
     return selection;
   }
 
-  /** The rows matching a search, marked in one of the `matched` buffers; null for an empty search (everybody). */
-  #matching(search: string, matched: Uint8Array[]): Uint8Array | null {
-    if (search === "") return null;
+  #viewBuffers() {
+    return (this.#buffers ??= { selected: new Uint8Array(this.size), rows: new Uint32Array(this.size), matched: [] });
+  }
+
+  /** The rows in the order of a sort (absent: the service's). */
+  #order(sort: TeamSort | null | undefined): Uint32Array {
+    return this.#ordering(sort?.column ?? "service")[sort?.direction === "desc" ? "descending" : "ascending"];
+  }
+
+  /** The rows matching a search (not empty), marked in one of the `matched` buffers. */
+  #matching(search: string, matched: Uint8Array[]): SearchMatches {
     if (this.#searchCache?.query !== search) {
       // Two buffers in turn: the earlier search's rows narrow the new one's.
       const into = matched.find((buffer) => buffer !== this.#searchCache?.matched) ?? matched[matched.push(new Uint8Array(this.size)) - 1]!;
-      this.#searchCache = { query: search, matched: this.#ids.matches(search, this.#searchCache, into) };
+      this.#searchCache = this.#ids.matches(search, this.#searchCache, into);
     }
-    return this.#searchCache.matched;
+    return this.#searchCache;
   }
 
   #facetColumns() {
@@ -355,6 +382,7 @@ export class TeamIndex {
     this.#orderings.clear();
     this.#searchCache = undefined;
     this.#selectionCache = undefined;
+    this.#facetBase = undefined;
     this.#buffers = undefined;
     this.#days = undefined;
   }
