@@ -16,6 +16,11 @@
 
 const printableAscii = /^[\x20-\x7e]*$/;
 
+/** Whether `text` is printable ASCII, which folds by lower-casing alone. */
+export function isPrintableAscii(text: string): boolean {
+  return printableAscii.test(text);
+}
+
 /** Letters the Collator equates with others that Unicode does not decompose them into. */
 const letters: Record<string, string> = {
   ß: "ss",
@@ -43,7 +48,7 @@ const folds = new Map<string, string>();
 /** `text` with case, accents and compatibility forms folded away, for substring search. */
 export function foldForSearch(text: string): string {
   // Lower-casing is the whole fold of printable ASCII: none of it decomposes or is ignorable.
-  if (printableAscii.test(text)) return text.toLowerCase();
+  if (isPrintableAscii(text)) return text.toLowerCase();
   let folded = "";
   for (const char of text.normalize("NFC")) folded += foldChar(char);
   // Folds side by side can compose (Hangul jamo), and marks an ignored character kept apart can

@@ -103,8 +103,9 @@ export interface FacetResult {
 
 /**
  * The rows that pass `candidates` (the search; null: every row) and the chosen facets, and
- * each option's count. With `base`, the same choices' selection of every row, a search that
- * matched most rows is counted by difference: only the rows it did not match are gone through.
+ * each option's count. With `base`, the same choices' selection of every row, a search is
+ * counted by difference from it: only the rows it did not match are gone through (worth it for
+ * a search that matched most rows).
  */
 export function applyFacets(
   columns: FacetColumns,
@@ -122,7 +123,7 @@ export function applyFacets(
       : null,
   };
   let tally: FacetTally;
-  if (candidates && base && candidates.count * 2 > columns.rows) {
+  if (candidates && base) {
     const unmatched = tallyRows(columns, choices, { rows: candidates.matched, are: 0 }, null);
     tally = {
       slugs: base.tally.slugs.map((count, slug) => count - unmatched.slugs[slug]!),

@@ -6,7 +6,7 @@
  * accents) is also kept as sent; the user IDs are found again through an open-addressing hash
  * table of row numbers, not a Map of strings.
  */
-import { foldForSearch } from "./fold-text.ts";
+import { foldForSearch, isPrintableAscii } from "./fold-text.ts";
 import { growableUint32 } from "./growable-array.ts";
 import { KeySorter } from "./radix-sort.ts";
 
@@ -55,7 +55,7 @@ export class TeamIds {
     const client = foldForSearch(clientUserId);
     const id = foldForSearch(userId);
     if (client !== clientUserId) this.#sentClientIds.set(row, clientUserId);
-    if (!printableAscii.test(clientUserId)) this.#otherClientRows.push(row);
+    if (!isPrintableAscii(clientUserId)) this.#otherClientRows.push(row);
     if (id !== userId) this.#sentUserIds.set(row, userId);
     this.#rowStarts.push(this.#pendingLength);
     const text = `${client}${separator}${id}${separator}`;
@@ -236,8 +236,6 @@ export class TeamIds {
     }
   }
 }
-
-const printableAscii = /^[\x20-\x7e]*$/;
 
 /** Below this many rows a range is sorted by comparing keys rather than by counting. */
 const fewRows = 32;

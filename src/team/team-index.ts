@@ -325,23 +325,28 @@ export class TeamIndex {
 
     const buffers = this.#viewBuffers();
     const matches = search === "" ? null : this.#matching(search, buffers.matched);
-    const facetKey = JSON.stringify(facets);
-    // The facets' selection of everybody, kept for a search that matches most (counted by
-    // difference from it), and for no search at all.
-    if ((!matches || matches.count * 2 > this.size) && this.#facetBase?.key !== facetKey) {
-      // The previous base's buffer is free: no cached selection points to it once this one is made.
-      const { selected, count, counts, tally } = applyFacets(this.#facetColumns(), null, facets, this.#facetBase?.selected);
-      this.#facetBase = { key: facetKey, selected, count, facets: counts, tally };
-    }
-    const base = this.#facetBase?.key === facetKey ? this.#facetBase : undefined;
     let selection: Selection;
-    if (!matches) selection = base!;
+    // No search: the facets' selection of everybody. A search that matches most users is counted
+    // by difference from it; a narrower one goes through its matches.
+    if (!matches) selection = this.#facetBaseOf(facets);
     else {
+      const base = matches.count * 2 > this.size ? this.#facetBaseOf(facets) : undefined;
       const { selected, count, counts } = applyFacets(this.#facetColumns(), matches, facets, buffers.selected, base);
       selection = { selected, count, facets: counts };
     }
     this.#selectionCache = { key, selection };
     return selection;
+  }
+
+  /** The facets' selection of everybody, made unless it is the one kept. */
+  #facetBaseOf(facets: FacetSelection): FacetBase & Selection {
+    const key = JSON.stringify(facets);
+    if (this.#facetBase?.key !== key) {
+      // The previous base's buffer is free: no cached selection points to it once this one is made.
+      const { selected, count, counts, tally } = applyFacets(this.#facetColumns(), null, facets, this.#facetBase?.selected);
+      this.#facetBase = { key, selected, count, facets: counts, tally };
+    }
+    return this.#facetBase;
   }
 
   #viewBuffers() {
