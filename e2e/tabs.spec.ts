@@ -88,7 +88,8 @@ test("remembering and forgetting act on every tab alike", async ({ page, context
   await page.goto("/settings");
   await page.getByLabel("Remember keys on this device").check();
   await page.getByRole("button", { name: "Save" }).click();
-  expect((await storedKeys(other)).local).toContain(demo.smallTeam.api_key);
+  // The save reaches the storage after the click: waited for, as the forgetting below is.
+  await expect.poll(async () => (await storedKeys(other)).local).toContain(demo.smallTeam.api_key);
   await page.getByLabel("Remember keys on this device").uncheck();
   await page.getByRole("button", { name: "Save" }).click();
   // Not remembered any more, and the other tab keeps its keys: a save there does not lose them.
