@@ -11,6 +11,7 @@ import {
   ServerError,
   ValidationError,
 } from "./errors.ts";
+import { readText } from "./read-text.ts";
 
 export interface TransportOptions {
   /** Per attempt. */
@@ -92,7 +93,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+  const text = await readText(response);
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text) as unknown;
