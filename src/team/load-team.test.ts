@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { asTeamApiKey } from "../api/key-kinds.ts";
 import { createTeamClient } from "../api/list-users.ts";
 import { ServerError } from "../api/errors.ts";
+import type { SentUser, SentUserPage } from "../api/contract.ts";
 import type { Listening } from "../../server/service.ts";
 import { fixtureSeed, keys, startTestService } from "../../server/testing.ts";
 import { describeDrift, loadTeam, type LoadProgress } from "./load-team.ts";
@@ -52,12 +53,57 @@ function idsIn(index: TeamIndex): string[] {
   return Array.from(index.select({}), (row) => index.user(row).user_id);
 }
 
+describe("loadTeam's progress", () => {
+  it("reports the first page at once, then at most every 100 ms: pages that come sooner in one report when it is due, and the end", async () => {
+    vi.useFakeTimers();
+    try {
+      const user: SentUser = { user_id: "u", team_id: "t", client_user_id: "c", created_on: "2026-11-25T00:00:00Z", connected_sources: [] };
+      // One page at a time, each answered this long after it is asked (fake time).
+      const answerAfterMs = [0, 30, 30, 200, 10];
+      const pages = {
+        listSentUsers: ({ offset, limit }: { offset: number; limit: number }) =>
+          new Promise<SentUserPage>((resolve) =>
+            setTimeout(
+              () => resolve({ users: Array.from({ length: limit }, () => user), total: 50, offset, limit }),
+              answerAfterMs[offset / limit],
+            ),
+          ),
+      };
+      let size = 0;
+      const sink = {
+        addPage: (users: readonly SentUser[]) => ((size += users.length), users.length),
+        get size() {
+          return size;
+        },
+      };
+      const reports: { pagesDone: number; at: number }[] = [];
+      const startedAt = Date.now();
+      const loading = loadTeam(pages, sink, {
+        pageSize: 10,
+        maxInFlight: 1,
+        onProgress: (p) => reports.push({ pagesDone: p.pagesDone, at: Date.now() - startedAt }),
+      });
+      await vi.runAllTimersAsync();
+      expect(await loading).toMatchObject({ status: "complete", users: 50 });
+      // Page 1 at 0 ms; pages 2 and 3 at 30 and 60, told at 100; page 4 at 260; page 5 at 270, told as the load ends.
+      expect(reports).toEqual([
+        { pagesDone: 1, at: 0 },
+        { pagesDone: 3, at: 100 },
+        { pagesDone: 4, at: 260 },
+        { pagesDone: 5, at: 270 },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe("loadTeam against the reference service", () => {
-  it("loads every user, a few pages at a time, reporting progress", async () => {
+  it("loads every user, a few pages at a time, reporting progress (each page, when asked)", async () => {
     const { fetch, requests, mostInFlight } = instrumentedFetch();
     const index = new TeamIndex();
     const progress: LoadProgress[] = [];
-    const outcome = await loadTeam(clientWith(fetch), index, { pageSize, onProgress: (p) => progress.push(p) });
+    const outcome = await loadTeam(clientWith(fetch), index, { pageSize, progressEveryMs: 0, onProgress: (p) => progress.push(p) });
 
     expect(outcome).toEqual({ status: "complete", users: teamSize, total: teamSize, drift: null });
     expect(idsIn(index)).toEqual(await allUserIds());
@@ -94,6 +140,7 @@ describe("loadTeam against the reference service", () => {
     const cancelled = await loadTeam(clientWith(fetch), index, {
       pageSize,
       signal: controller.signal,
+      progressEveryMs: 0,
       onProgress: (p) => p.pagesDone === 3 && controller.abort(),
     });
 

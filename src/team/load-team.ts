@@ -6,7 +6,7 @@
  */
 import type { SentUser, SentUserPage } from "../api/contract.ts";
 import type { CallOptions } from "../api/http.ts";
-import { indexMaxUsers, teamPageSize, teamRequestsInFlight } from "./whole-team-limits.ts";
+import { indexMaxUsers, loadProgressEveryMs, teamPageSize, teamRequestsInFlight } from "./whole-team-limits.ts";
 
 /** The part of the team client the loader uses. */
 export interface TeamPages {
@@ -68,10 +68,13 @@ export interface LoadOptions {
   maxUsers?: number;
   /** `Date.now()` unless a test says otherwise: a wait's end is read by the page, on its clock. */
   now?: () => number;
+  /** Pages within this long of the last report are not reported (a wait and the end always are). */
+  progressEveryMs?: number;
 }
 
 export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadOptions = {}): Promise<LoadOutcome> {
   const { signal, onProgress, maxInFlight = teamRequestsInFlight, maxUsers = indexMaxUsers, now = Date.now } = options;
+  const { progressEveryMs = loadProgressEveryMs } = options;
   const pageSize = options.resume?.pageSize ?? options.pageSize ?? teamPageSize;
   const state: ResumePoint = options.resume
     ? { ...options.resume, pendingOffsets: [...options.resume.pendingOffsets] }
@@ -87,9 +90,27 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
 
   const stopping = () => failure !== undefined || tooLarge || signal?.aborted === true;
 
+  let reportedAt = -Infinity;
+  /** The report of pages that came too soon after the last, due when `progressEveryMs` has passed. */
+  let due: ReturnType<typeof setTimeout> | undefined;
   const report = () => {
+    clearTimeout(due);
+    due = undefined;
     const at = now();
+    reportedAt = at;
     onProgress?.(progressOf(state, sink.size - usersAtStart, sink.size, (at - startedAt) / 1000, waitingUntil > at ? waitingUntil : null));
+  };
+  const reportPage = () => {
+    const since = now() - reportedAt;
+    if (since >= progressEveryMs) report();
+    else
+      due ??= setTimeout(() => {
+        try {
+          report();
+        } catch (error) {
+          failure ??= { error };
+        }
+      }, progressEveryMs - since);
   };
 
   const onWait = (waitMs: number) => {
@@ -111,7 +132,7 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
     state.pagesDone++;
     // Users added meanwhile: more pages to load.
     for (; state.plannedEnd < page.total; state.plannedEnd += pageSize) state.pendingOffsets.push(state.plannedEnd);
-    report();
+    reportPage();
   };
 
   const start = (offset: number) => {
@@ -135,6 +156,7 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
     if (inFlight.size === 0) break;
     await Promise.race(inFlight);
   }
+  if (due !== undefined) report();
 
   if (tooLarge) return { status: "too-large", total: state.firstTotal!, maxUsers };
   if (stopping()) {

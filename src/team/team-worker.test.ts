@@ -27,7 +27,11 @@ describe("the team worker, through its client", () => {
     const { client } = connect();
     const progress: LoadProgress[] = [];
     expect(await client.load((p) => progress.push(p))).toEqual({ status: "complete", users: teamSize, total: teamSize, drift: null });
-    expect(progress.map((p) => p.pagesDone)).toEqual([1, 2, 3, 4, 5, 6]);
+    // The first page at once, then at most every 100 ms, and the end.
+    const pagesDone = progress.map((p) => p.pagesDone);
+    expect(pagesDone[0]).toBe(1);
+    expect(pagesDone.at(-1)).toBe(6);
+    expect(pagesDone).toEqual([...new Set(pagesDone)].sort((a, b) => a - b));
 
     const view = await client.view({ search: "client-25", sort: { column: "created_on", direction: "desc" }, pageIndex: 0, pageSize: 5 });
     expect(view.total).toBe(teamSize);

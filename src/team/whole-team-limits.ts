@@ -6,6 +6,12 @@ export const teamPageSize = 500;
 /** Enough to hide the round trip without crowding the service. */
 export const teamRequestsInFlight = 4;
 
+/**
+ * The load reports its progress at most this often (a wait and the end at once): a million users
+ * come in 2,000 pages, and a report each kept the page re-rendering the progress 2,000 times.
+ */
+export const loadProgressEveryMs = 100;
+
 /** Above this a team is not indexed in memory; it can still be exported page after page. */
 export const indexMaxUsers = 1_000_000;
 
