@@ -18,7 +18,7 @@ import {
   type OverviewRequest,
   type TeamOverview,
 } from "./team-overview.ts";
-import { orderByRanks, rankNumbers, rankStrings, type Ordering, type Ranks, type SortColumn } from "./team-sort.ts";
+import { orderByRanks, orderNumbers, rankStrings, type Ordering, type Ranks, type SortColumn } from "./team-sort.ts";
 
 export interface TeamSort {
   column: SortColumn;
@@ -396,7 +396,8 @@ export class TeamIndex {
   #ordering(column: SortColumn | "service"): Ordering {
     let ordering = this.#orderings.get(column);
     if (!ordering) {
-      if (column !== "service") ordering = orderByRanks(this.#ranks(column), this.#ordering("service").ascending);
+      if (column === "created_on") ordering = orderNumbers(this.#createdOn.msView(), this.#ordering("service").ascending);
+      else if (column !== "service") ordering = orderByRanks(this.#ranks(column), this.#ordering("service").ascending);
       else {
         // Rows are appended in the service's order, unless the team shifted while it loaded.
         const offsets = this.#serviceOffsets?.view();
@@ -404,7 +405,7 @@ export class TeamIndex {
         ordering =
           !offsets || isAscending(offsets)
             ? inOrder(this.size)
-            : (byPlace(offsets) ?? orderByRanks(rankNumbers(offsets), inOrder(this.size).ascending));
+            : (byPlace(offsets) ?? orderNumbers(offsets, inOrder(this.size).ascending));
       }
       this.#orderings.set(column, ordering);
     }
@@ -412,7 +413,7 @@ export class TeamIndex {
   }
 
   /** Each row's rank in a column. */
-  #ranks(column: SortColumn): Ranks {
+  #ranks(column: Exclude<SortColumn, "created_on">): Ranks {
     /** Ranks of an interned column: its few distinct values are ranked, then each row takes its code's. */
     const byCode = (dictionary: Interner, codes: ArrayLike<number>): Ranks => {
       const { ranks: codeRanks, count } = rankStrings(dictionary.values);
@@ -422,8 +423,6 @@ export class TeamIndex {
       case "client_user_id":
         // Case-insensitive; IDs that differ only in case keep the service's order.
         return this.#ids.clientIdRanks();
-      case "created_on":
-        return rankNumbers(this.#createdOn.msView());
       case "connected_sources":
         return { ranks: Int32Array.from(this.#sourceListRanks()), count: this.size };
       case "birth_date":

@@ -1,16 +1,24 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { rankNumbers } from "./team-sort.ts";
+import { orderNumbers } from "./team-sort.ts";
 
-describe("rankNumbers", () => {
-  it("ranks each number among the distinct ones, NaN as no value", () => {
+describe("orderNumbers", () => {
+  it("orders the rows by number both ways, equal numbers (0 and -0 too) in the service's order either way, NaN last", () => {
+    const number = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constant(Number.NaN), fc.constant(-0), fc.double());
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constant(Number.NaN), fc.double({ noNaN: true }))), (values) => {
-        const distinct = [...new Set(values.filter((v) => !Number.isNaN(v)).map((v) => (v === 0 ? 0 : v)))].sort((a, b) => a - b);
-        const { ranks, count } = rankNumbers(Float64Array.from(values));
-        expect(count).toBe(distinct.length);
-        expect(Array.from(ranks)).toEqual(values.map((v) => (Number.isNaN(v) ? -1 : distinct.indexOf(v === 0 ? 0 : v))));
-      }),
+      fc.property(
+        fc.array(number).chain((values) => fc.tuple(fc.constant(values), fc.shuffledSubarray(values.map((_, row) => row), { minLength: values.length }))),
+        ([values, serviceOrder]) => {
+          const { ascending, descending } = orderNumbers(Float64Array.from(values), Uint32Array.from(serviceOrder));
+          const withValue = serviceOrder.filter((row) => !Number.isNaN(values[row]));
+          const withoutValue = serviceOrder.filter((row) => Number.isNaN(values[row]));
+          // Array.prototype.sort is stable: equal numbers stay in the service's order.
+          const up = [...withValue].sort((a, b) => values[a]! - values[b]!);
+          const down = [...withValue].sort((a, b) => values[b]! - values[a]!);
+          expect(Array.from(ascending)).toEqual([...up, ...withoutValue]);
+          expect(Array.from(descending)).toEqual([...down, ...withoutValue]);
+        },
+      ),
     );
   });
 });

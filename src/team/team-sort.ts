@@ -32,20 +32,30 @@ export function rankStrings(values: ArrayLike<string | undefined>): Ranks {
 }
 
 /**
- * Ranks of numbers (NaN: no value), without a Set, a Map or a comparator: each number's 64 bits
- * made to order as unsigned integers, radix-sorted, then ranked in one walk.
+ * Both orders of the rows by a number (NaN: no value, last either way), equal numbers in
+ * `serviceOrder` (the rows in the service's order) either way. No rank a row, no `Set`, `Map` or
+ * comparator: the rows, taken in the service's order, are radix-sorted by their numbers' 64 bits
+ * made to order as unsigned integers (a stable sort keeps that order among equals), and the
+ * descending order is the ascending one's runs of equal numbers, last run first.
  */
-export function rankNumbers(values: ArrayLike<number>): Ranks {
-  const ranks = new Int32Array(values.length).fill(-1);
+export function orderNumbers(values: ArrayLike<number>, serviceOrder: Uint32Array): Ordering {
+  const rows = serviceOrder.length;
   let count = 0;
   for (let row = 0; row < values.length; row++) if (values[row] === values[row]) count++; // NaN !== NaN
   const sorter = new KeySorter(count);
   const { items, high, low } = sorter;
+  const ascending = new Uint32Array(rows);
+  const descending = new Uint32Array(rows);
   // The bits of each number, high and low words, flipped so that unsigned order is numeric order.
   const number = new Float64Array(1);
   const words = new Uint32Array(number.buffer);
-  for (let row = 0, i = 0; row < values.length; row++) {
-    if (values[row] !== values[row]) continue;
+  let i = 0;
+  let withoutValue = count;
+  for (const row of serviceOrder) {
+    if (values[row] !== values[row]) {
+      ascending[withoutValue] = descending[withoutValue++] = row;
+      continue;
+    }
     number[0] = values[row]! + 0; // -0 + 0 is 0: one key for both zeros
     const negative = words[1]! >>> 31 === 1;
     items[i] = row;
@@ -53,12 +63,15 @@ export function rankNumbers(values: ArrayLike<number>): Ranks {
     low[i++] = negative ? ~words[0]! : words[0]!;
   }
   sorter.sort(0, count);
-  let rank = -1;
-  for (let i = 0; i < count; i++) {
-    if (i === 0 || high[i] !== high[i - 1] || low[i] !== low[i - 1]) rank++;
-    ranks[items[i]!] = rank;
+  ascending.set(items);
+  let written = 0;
+  for (let end = count; end > 0; ) {
+    let start = end - 1;
+    while (start > 0 && high[start - 1] === high[end - 1] && low[start - 1] === low[end - 1]) start--;
+    for (let at = start; at < end; at++) descending[written++] = items[at]!;
+    end = start;
   }
-  return { ranks, count: rank + 1 };
+  return { ascending, descending };
 }
 
 /**
