@@ -40,7 +40,7 @@ interface HeapUsage {
 }
 const sessions = new Map<string, string>();
 let nextMessage = 1;
-async function heapOf(targetId: string): Promise<number> {
+async function heapOf(targetId: string): Promise<HeapUsage> {
   let sessionId = sessions.get(targetId);
   if (!sessionId) {
     ({ sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: false }));
@@ -57,18 +57,19 @@ async function heapOf(targetId: string): Promise<number> {
     cdp.on("Target.receivedMessageFromTarget", listen);
   });
   await cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method: "Runtime.getHeapUsage" }) });
-  const usage = await answer;
-  return usage.usedSize + (usage.embedderHeapUsedSize ?? 0) + (usage.backingStorageSize ?? 0);
+  return answer;
 }
+const sizeOf = (usage: HeapUsage) => usage.usedSize + (usage.embedderHeapUsedSize ?? 0) + (usage.backingStorageSize ?? 0);
 
-/** The page's and the team worker's memory, summed. */
-async function memory(): Promise<{ page: number; worker: number }> {
+/** The page's and the team worker's memory, and the worker's in its parts. */
+async function memory(): Promise<{ page: number; worker: number; workerParts: HeapUsage }> {
   const { targetInfos } = await cdp.send("Target.getTargets");
-  const of = async (type: string) => {
+  const of = async (type: string): Promise<HeapUsage> => {
     const target = targetInfos.find((t) => t.type === type && !t.url.startsWith("chrome"));
-    return target ? heapOf(target.targetId) : 0;
+    return target ? heapOf(target.targetId) : { usedSize: 0 };
   };
-  return { page: await of("page"), worker: await of("worker") };
+  const [page, worker] = [await of("page"), await of("worker")];
+  return { page: sizeOf(page), worker: sizeOf(worker), workerParts: worker };
 }
 
 /** The renderer processes' resident memory (the page and its worker live in one). */
@@ -80,16 +81,18 @@ async function rendererRss(): Promise<number> {
     .reduce((a, b) => a + b, 0);
 }
 
-let peak = { total: 0, page: 0, worker: 0, at: 0 };
+/** What the bench is doing: the peak says when it came. */
+let phase = "before the load";
+let peak = { total: 0, page: 0, worker: 0, workerParts: { usedSize: 0 } as HeapUsage, at: 0, phase };
 /** The memory samples, page + worker, with when they were taken (ms since the bench started). */
 const samples: { at: number; total: number }[] = [];
 let sampling = true;
 async function sampleMemory(): Promise<void> {
   while (sampling) {
-    const { page, worker } = await memory().catch(() => ({ page: 0, worker: 0 }));
+    const { page, worker, workerParts } = await memory().catch(() => ({ page: 0, worker: 0, workerParts: { usedSize: 0 } }));
     const at = performance.now();
     samples.push({ at, total: page + worker });
-    if (page + worker > peak.total) peak = { total: page + worker, page, worker, at };
+    if (page + worker > peak.total) peak = { total: page + worker, page, worker, workerParts, at, phase };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -119,6 +122,7 @@ const pageNow = () => page.evaluate(() => performance.now());
 // The load: from the click to the status saying the whole team is loaded (seen by an observer in
 // the page, to the frame), then that team's first view (the facets' counts).
 console.log("Loading the whole team…");
+phase = "loading";
 const loadedText = `All ${count} users are loaded`;
 await page.evaluate((text) => {
   const seen = new MutationObserver(() => {
@@ -137,6 +141,7 @@ const progressShown = await page
   .catch(() => false);
 await page.getByRole("status").filter({ hasText: loadedText }).waitFor({ timeout: 600_000 });
 const loadedAt = await page.evaluate(() => (window as { loadedAt?: number }).loadedAt!);
+phase = "the first view";
 const [firstView] = await measuresSince("team view", loadedAt - 20);
 const searchableMs = loadedAt - clickedAt;
 const afterLoad = { ...(await memory()), rss: await rendererRss() };
@@ -158,6 +163,7 @@ async function timed(name: string, act: () => Promise<void>): Promise<number> {
 }
 const search = page.getByLabel("Search the whole team");
 await search.click();
+phase = "typing";
 const keystrokes: number[] = [];
 for (const character of far.slice(0, 20)) keystrokes.push(await timed("team view", () => page.keyboard.type(character)));
 // Cleared, the search asks again for the view the client holds since the load: no round trip to wait for.
@@ -167,6 +173,7 @@ const sourceFacet = page.getByRole("group", { name: "Connected source" });
 await page.getByRole("button", { name: "Filter by connected source" }).click();
 /** Toggles a source; successive toggles of these boxes make selections not asked before (none is cached). */
 const toggle = (name: string) => () => sourceFacet.getByRole("checkbox", { name: new RegExp(`^${name}`) }).click();
+phase = "facets";
 const facetMs = [
   await timed("team view", toggle("Oura")),
   await timed("team view", toggle("Fitbit")),
@@ -175,6 +182,7 @@ const facetMs = [
 ];
 await page.keyboard.press("Escape");
 const header = (name: string) => page.getByRole("columnheader", { name }).getByRole("button");
+phase = "sorting";
 const sortMs = {
   "Created, first": await timed("team view", () => header("Created").click()),
   "Created, descending": await timed("team view", () => header("Created").click()),
@@ -183,6 +191,7 @@ const sortMs = {
 };
 await header("Client user ID").click(); // back to the service's order
 
+phase = "the overview";
 const overviewFirstMs = await timed("team overview", () =>
   page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview" }).click(),
 );
@@ -213,8 +222,14 @@ console.table({
   "memory, page + worker, peak (sampled every 100 ms)": {
     figure:
       `${megabytes(peak.total)} (page ${megabytes(peak.page)}, worker ${megabytes(peak.worker)}), ` +
-      `${((peak.at - clickedAtHere) / 1000).toFixed(1)} s after the click`,
+      `${((peak.at - clickedAtHere) / 1000).toFixed(1)} s after the click, ${peak.phase}`,
     target: "≤ 250 MB",
+  },
+  "the worker at the peak: V8 heap / Blink's / buffers": {
+    figure: [peak.workerParts.usedSize, peak.workerParts.embedderHeapUsedSize ?? 0, peak.workerParts.backingStorageSize ?? 0]
+      .map(megabytes)
+      .join(" / "),
+    target: "",
   },
   "memory, page + worker, once loaded": { figure: megabytes(afterLoad.page + afterLoad.worker), target: "" },
   "memory, page + worker, at the end": { figure: megabytes(atEnd.page + atEnd.worker), target: "" },
