@@ -403,9 +403,7 @@ export class TeamIndex {
         const offsets = this.#serviceOffsets?.view();
         // Each offset is a place in the service's order that one row holds (pages never overlap).
         ordering =
-          !offsets || isAscending(offsets)
-            ? inOrder(this.size)
-            : (byPlace(offsets) ?? orderNumbers(offsets, inOrder(this.size).ascending));
+          !offsets || isAscending(offsets) ? inOrder(this.size) : (byPlace(offsets) ?? orderNumbers(offsets, inOrder(this.size).ascending));
       }
       this.#orderings.set(column, ordering);
     }

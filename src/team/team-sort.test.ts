@@ -7,7 +7,15 @@ describe("orderNumbers", () => {
     const number = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constant(Number.NaN), fc.constant(-0), fc.double());
     fc.assert(
       fc.property(
-        fc.array(number).chain((values) => fc.tuple(fc.constant(values), fc.shuffledSubarray(values.map((_, row) => row), { minLength: values.length }))),
+        fc.array(number).chain((values) =>
+          fc.tuple(
+            fc.constant(values),
+            fc.shuffledSubarray(
+              values.map((_, row) => row),
+              { minLength: values.length },
+            ),
+          ),
+        ),
         ([values, serviceOrder]) => {
           const { ascending, descending } = orderNumbers(Float64Array.from(values), Uint32Array.from(serviceOrder));
           const withValue = serviceOrder.filter((row) => !Number.isNaN(values[row]));

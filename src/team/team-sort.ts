@@ -65,7 +65,7 @@ export function orderNumbers(values: ArrayLike<number>, serviceOrder: Uint32Arra
   sorter.sort(0, count);
   ascending.set(items);
   let written = 0;
-  for (let end = count; end > 0; ) {
+  for (let end = count; end > 0;) {
     let start = end - 1;
     while (start > 0 && high[start - 1] === high[end - 1] && low[start - 1] === low[end - 1]) start--;
     for (let at = start; at < end; at++) descending[written++] = items[at]!;
