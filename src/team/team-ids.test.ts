@@ -101,20 +101,29 @@ describe("TeamIds: the IDs", () => {
     expect(narrowed.count).toBe(1);
   });
 
-  it("ranks client user IDs by their lower-cased text, ties sharing a rank, printable ASCII or not", () => {
+  /** Both orders by lower-cased client user ID, as a stable sort gives them: equal IDs in the service's order. */
+  function clientIdOrders(rows: readonly (readonly [string, string])[], serviceOrder: readonly number[]) {
+    const keys = rows.map(([client]) => client.toLowerCase());
+    const compare = (a: number, b: number) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0);
+    return { ascending: [...serviceOrder].sort(compare), descending: [...serviceOrder].sort((a, b) => compare(b, a)) };
+  }
+  const ordersOf = (ids: TeamIds, serviceOrder: readonly number[]) => {
+    const { ascending, descending } = ids.clientIdOrdering(Uint32Array.from(serviceOrder));
+    return { ascending: Array.from(ascending), descending: Array.from(descending) };
+  };
+
+  it("orders the rows by their lower-cased client user IDs both ways, equal IDs in the service's order, printable ASCII or not", () => {
     // K is the Kelvin sign, which lower-cases to an ASCII k.
     const unit = fc.constantFrom("a", "A", "k", "K", "-", " ", "~", "İ", "ß", "\u0000", "é");
     const id = fc.string({ unit, maxLength: 4 });
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.tuple(id, fc.uuid()), { selector: ([, userId]) => userId }),
+        fc
+          .uniqueArray(fc.tuple(id, fc.uuid()), { selector: ([, userId]) => userId })
+          .chain((rows) => fc.tuple(fc.constant(rows), fc.shuffledSubarray([...rows.keys()], { minLength: rows.length }))),
         fc.integer({ min: 1, max: 3 }),
-        (rows, pageSize) => {
-          const keys = rows.map(([client]) => client.toLowerCase());
-          const distinct = [...new Set(keys)].sort();
-          const { ranks, count } = searchOf(rows, pageSize).clientIdRanks();
-          expect(count).toBe(distinct.length);
-          expect(Array.from(ranks)).toEqual(keys.map((key) => distinct.indexOf(key)));
+        ([rows, serviceOrder], pageSize) => {
+          expect(ordersOf(searchOf(rows, pageSize), serviceOrder)).toEqual(clientIdOrders(rows, serviceOrder));
         },
       ),
     );
@@ -132,10 +141,11 @@ describe("TeamIds: the IDs", () => {
       ][Math.floor(i / 6) % 6]!;
       return [[`patient-${n}`, `Patient-${n}`, `p${n % 40}`, `é${n % 7}`, "", eights][i % 6]!, `id-${i}`];
     });
-    const manyKeys = many.map(([client]) => client.toLowerCase());
-    const manyDistinct = [...new Set(manyKeys)].sort();
-    expect(Array.from(searchOf(many, 500).clientIdRanks().ranks)).toEqual(manyKeys.map((key) => manyDistinct.indexOf(key)));
-    // An ID that is not ASCII but lower-cases to one that is shares its rank.
+    const inOrder = [...many.keys()];
+    const reversed = [...inOrder].reverse();
+    expect(ordersOf(searchOf(many, 500), inOrder)).toEqual(clientIdOrders(many, inOrder));
+    expect(ordersOf(searchOf(many, 500), reversed)).toEqual(clientIdOrders(many, reversed));
+    // An ID that is not ASCII but lower-cases to one that is sorts with it, in the service's order.
     const merged = searchOf([
       ["k", "1"],
       ["\u212a", "2"],
@@ -143,8 +153,8 @@ describe("TeamIds: the IDs", () => {
       ["\u212aa", "4"],
       ["ka", "5"],
       ["é", "6"],
-    ]).clientIdRanks();
-    expect(Array.from(merged.ranks)).toEqual([0, 0, 0, 1, 1, 2]);
+    ]);
+    expect(ordersOf(merged, [5, 4, 3, 2, 1, 0])).toEqual({ ascending: [2, 1, 0, 4, 3, 5], descending: [5, 4, 3, 2, 1, 0] });
   });
 
   it("gives back each ID as sent, finds each user ID's row, on sealed pages and pending rows alike", () => {

@@ -9,6 +9,7 @@
 import { foldForSearch, isPrintableAscii } from "./fold-text.ts";
 import { growableUint32 } from "./growable-array.ts";
 import { KeySorter } from "./radix-sort.ts";
+import type { Ordering } from "./team-sort.ts";
 
 const separator = "\u0000";
 
@@ -140,26 +141,30 @@ export class TeamIds {
   }
 
   /**
-   * Each row's rank by client user ID, lower-cased (ties share a rank). A printable ASCII ID is its
-   * own fold lower-cased, so those are ranked where they lie, in the pages' text, by a radix sort
-   * on their characters: no string a row. The few others are ranked by their lower-cased text and
-   * merged in.
+   * Both orders of the rows by client user ID, lower-cased; equal IDs in `serviceOrder` (the rows
+   * in the service's order) either way. A printable ASCII ID is its own fold lower-cased, so those
+   * rows, taken in the service's order, are sorted where their IDs lie, in the pages' text, by a
+   * stable radix sort on their characters: no string a row. The few others are sorted by their
+   * lower-cased text and merged in. The descending order is the ascending one's runs of equal IDs,
+   * last run first.
    */
-  clientIdRanks(): { ranks: Int32Array; count: number } {
+  clientIdOrdering(serviceOrder: Uint32Array): Ordering {
     this.seal();
     const rows = this.rows;
     const starts = this.#rowStarts.view();
     const pageOfRow = new Uint32Array(rows);
     this.#pages.forEach((_, page) => pageOfRow.fill(page, this.#pageFirstRows[page], this.#pageFirstRows[page + 1] ?? rows));
-    const sorter = new KeySorter(rows);
+    const isOther = new Uint8Array(this.#otherClientRows.length > 0 ? rows : 0);
+    for (const row of this.#otherClientRows) isOther[row] = 1;
+    const sorter = new KeySorter(rows - this.#otherClientRows.length);
+    const others: { row: number; key: string }[] = [];
     let plain = 0;
-    for (let row = 0, other = 0; row < rows; row++) {
-      if (row === this.#otherClientRows[other]) other++;
+    for (const row of serviceOrder) {
+      if (isOther[row] === 1) others.push({ row, key: this.clientUserId(row).toLowerCase() });
       else sorter.items[plain++] = row;
     }
-    const others = this.#otherClientRows.map((row) => ({ row, key: this.clientUserId(row).toLowerCase() }));
     const pages = this.#pages;
-    /** Where each rank's rows end in `order`: rows up to a group's end share its rank. */
+    /** Where each run of equal IDs ends in `order`. */
     const groupEnds = sortByKeys(
       sorter,
       plain,
@@ -167,32 +172,67 @@ export class TeamIds {
       (row) => starts[row]!,
     );
     const order = sorter.items;
+    others.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)); // stable: equals stay in the service's order
 
-    others.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    const ranks = new Int32Array(rows);
-    let rank = -1;
+    // Without other rows to merge (the usual case), the sorted rows are the ascending order.
+    const [ascending, runEnds] = others.length === 0 ? [order, groupEnds] : this.#mergeOthers(order, groupEnds, others, serviceOrder);
+
+    const descending = new Uint32Array(rows);
+    let written = 0;
+    for (let run = runEnds.length - 1; run >= 0; run--) {
+      for (let position = run > 0 ? runEnds[run - 1]! : 0; position < runEnds[run]!; position++)
+        descending[written++] = ascending[position]!;
+    }
+    return { ascending, descending };
+  }
+
+  /**
+   * The rows sorted by printable ASCII ID (`order`, whose runs of equal IDs end at `groupEnds`)
+   * merged with the other rows sorted by lower-cased ID: the ascending order and where its runs end.
+   */
+  #mergeOthers(
+    order: Uint32Array,
+    groupEnds: readonly number[],
+    others: readonly { row: number; key: string }[],
+    serviceOrder: Uint32Array,
+  ): [Uint32Array, number[]] {
+    const rows = serviceOrder.length;
+    const ascending = new Uint32Array(rows);
+    let written = 0;
+    /** Where each run of equal IDs ends in `ascending`. */
+    const runEnds: number[] = [];
     let other = 0;
-    /** Ranks the other rows whose keys come before `below` (all that are left: undefined). */
-    const rankOthers = (below: string | undefined) => {
-      let last: string | undefined;
-      for (; other < others.length && (below === undefined || others[other]!.key < below); other++) {
-        if (others[other]!.key !== last) rank++;
-        last = others[other]!.key;
-        ranks[others[other]!.row] = rank;
+    /** Writes the other rows whose keys come before `below` (all that are left: undefined), a run a key. */
+    const writeOthers = (below: string | undefined) => {
+      while (other < others.length && (below === undefined || others[other]!.key < below)) {
+        const key = others[other]!.key;
+        for (; other < others.length && others[other]!.key === key; other++) ascending[written++] = others[other]!.row;
+        runEnds.push(written);
       }
     };
+    let placeOf: Uint32Array | undefined;
     let groupStart = 0;
     for (const groupEnd of groupEnds) {
       // Only while other rows are left to merge is a group's key read out.
       const key = other < others.length ? this.#field(order[groupStart]!, 0) : undefined;
-      if (key !== undefined) rankOthers(key);
-      rank++;
-      for (let position = groupStart; position < groupEnd; position++) ranks[order[position]!] = rank;
-      for (; key !== undefined && other < others.length && others[other]!.key === key; other++) ranks[others[other]!.row] = rank;
+      if (key !== undefined) writeOthers(key);
+      if (key !== undefined && others[other]?.key === key) {
+        // An ID that is not ASCII but lower-cases to this one (a Kelvin sign): one run, in the service's order.
+        const tied = Array.from(order.subarray(groupStart, groupEnd));
+        for (; other < others.length && others[other]!.key === key; other++) tied.push(others[other]!.row);
+        if (!placeOf) {
+          placeOf = new Uint32Array(rows);
+          serviceOrder.forEach((row, place) => (placeOf![row] = place));
+        }
+        for (const row of tied.sort((a, b) => placeOf![a]! - placeOf![b]!)) ascending[written++] = row;
+      } else {
+        for (let position = groupStart; position < groupEnd; position++) ascending[written++] = order[position]!;
+      }
+      runEnds.push(written);
       groupStart = groupEnd;
     }
-    rankOthers(undefined);
-    return { ranks, count: rank + 1 };
+    writeOthers(undefined);
+    return [ascending, runEnds];
   }
 
   /** The folded text of a row's field (0: client user ID, 1: user ID). */

@@ -397,6 +397,8 @@ export class TeamIndex {
     let ordering = this.#orderings.get(column);
     if (!ordering) {
       if (column === "created_on") ordering = orderNumbers(this.#createdOn.msView(), this.#ordering("service").ascending);
+      // Case-insensitive; IDs that differ only in case keep the service's order.
+      else if (column === "client_user_id") ordering = this.#ids.clientIdOrdering(this.#ordering("service").ascending);
       else if (column !== "service") ordering = orderByRanks(this.#ranks(column), this.#ordering("service").ascending);
       else {
         // Rows are appended in the service's order, unless the team shifted while it loaded.
@@ -411,16 +413,13 @@ export class TeamIndex {
   }
 
   /** Each row's rank in a column. */
-  #ranks(column: Exclude<SortColumn, "created_on">): Ranks {
+  #ranks(column: Exclude<SortColumn, "created_on" | "client_user_id">): Ranks {
     /** Ranks of an interned column: its few distinct values are ranked, then each row takes its code's. */
     const byCode = (dictionary: Interner, codes: ArrayLike<number>): Ranks => {
       const { ranks: codeRanks, count } = rankStrings(dictionary.values);
       return { ranks: Int32Array.from(codes, (code) => (code < 0 ? -1 : codeRanks[code]!)), count };
     };
     switch (column) {
-      case "client_user_id":
-        // Case-insensitive; IDs that differ only in case keep the service's order.
-        return this.#ids.clientIdRanks();
       case "connected_sources":
         return { ranks: Int32Array.from(this.#sourceListRanks()), count: this.size };
       case "birth_date":

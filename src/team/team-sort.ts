@@ -44,7 +44,6 @@ export function orderNumbers(values: ArrayLike<number>, serviceOrder: Uint32Arra
   for (let row = 0; row < values.length; row++) if (values[row] === values[row]) count++; // NaN !== NaN
   const sorter = new KeySorter(count);
   const { items, high, low } = sorter;
-  const ascending = new Uint32Array(rows);
   const descending = new Uint32Array(rows);
   // The bits of each number, high and low words, flipped so that unsigned order is numeric order.
   const number = new Float64Array(1);
@@ -53,7 +52,7 @@ export function orderNumbers(values: ArrayLike<number>, serviceOrder: Uint32Arra
   let withoutValue = count;
   for (const row of serviceOrder) {
     if (values[row] !== values[row]) {
-      ascending[withoutValue] = descending[withoutValue++] = row;
+      descending[withoutValue++] = row;
       continue;
     }
     number[0] = values[row]! + 0; // -0 + 0 is 0: one key for both zeros
@@ -63,7 +62,12 @@ export function orderNumbers(values: ArrayLike<number>, serviceOrder: Uint32Arra
     low[i++] = negative ? ~words[0]! : words[0]!;
   }
   sorter.sort(0, count);
-  ascending.set(items);
+  // Every row with a value (the usual case): the sorted rows are the ascending order.
+  const ascending = count === rows ? items : new Uint32Array(rows);
+  if (ascending !== items) {
+    ascending.set(items);
+    ascending.set(descending.subarray(count), count);
+  }
   let written = 0;
   for (let end = count; end > 0;) {
     let start = end - 1;
