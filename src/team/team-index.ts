@@ -396,16 +396,18 @@ export class TeamIndex {
   #ordering(column: SortColumn | "service"): Ordering {
     let ordering = this.#orderings.get(column);
     if (!ordering) {
-      if (column === "created_on") ordering = orderNumbers(this.#createdOn.msView(), this.#ordering("service").ascending);
-      // Case-insensitive; IDs that differ only in case keep the service's order.
-      else if (column === "client_user_id") ordering = this.#ids.clientIdOrdering(this.#ordering("service").ascending);
-      else if (column !== "service") ordering = orderByRanks(this.#ranks(column), this.#ordering("service").ascending);
-      else {
+      if (column === "service") {
         // Rows are appended in the service's order, unless the team shifted while it loaded.
         const offsets = this.#serviceOffsets?.view();
         // Each offset is a place in the service's order that one row holds (pages never overlap).
         ordering =
           !offsets || isAscending(offsets) ? inOrder(this.size) : (byPlace(offsets) ?? orderNumbers(offsets, inOrder(this.size).ascending));
+      } else {
+        const service = this.#ordering("service").ascending;
+        if (column === "created_on") ordering = orderNumbers(this.#createdOn.msView(), service);
+        // Case-insensitive; IDs that differ only in case keep the service's order.
+        else if (column === "client_user_id") ordering = this.#ids.clientIdOrdering(service);
+        else ordering = orderByRanks(this.#ranks(column), service);
       }
       this.#orderings.set(column, ordering);
     }
