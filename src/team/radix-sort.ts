@@ -4,6 +4,8 @@
  * would be a cache miss each). Digits are 16 bits in large ranges and 8 bits in small ones (fewer
  * counters to clear); a digit that every key shares moves nothing and is skipped.
  */
+import { release } from "./release-memory.ts";
+
 interface Keyed {
   items: Uint32Array;
   high: Uint32Array;
@@ -25,6 +27,11 @@ export class KeySorter implements Keyed {
     this.high = new Uint32Array(capacity);
     this.low = new Uint32Array(capacity);
     this.#spare = { items: new Uint32Array(capacity), high: new Uint32Array(capacity), low: new Uint32Array(capacity) };
+  }
+
+  /** Frees the keys and the room the passes used; `items` stays (often kept as an order). */
+  release(): void {
+    release(this.high, this.low, this.#spare.items, this.#spare.high, this.#spare.low);
   }
 
   /** Sorts the items from `from` to `to` by their keys, equal keys in the order they were in. */

@@ -9,6 +9,7 @@
 import { foldForSearch, isPrintableAscii } from "./fold-text.ts";
 import { growableUint32 } from "./growable-array.ts";
 import { KeySorter } from "./radix-sort.ts";
+import { release } from "./release-memory.ts";
 import type { Ordering } from "./team-sort.ts";
 
 const separator = "\u0000";
@@ -159,7 +160,8 @@ export class TeamIds {
     const sorter = new KeySorter(rows - this.#otherClientRows.length);
     const others: { row: number; key: string }[] = [];
     let plain = 0;
-    for (const row of serviceOrder) {
+    for (let place = 0; place < rows; place++) {
+      const row = serviceOrder[place]!;
       if (isOther[row] === 1) others.push({ row, key: this.clientUserId(row).toLowerCase() });
       else sorter.items[plain++] = row;
     }
@@ -171,11 +173,14 @@ export class TeamIds {
       (row) => pages[pageOfRow[row]!]!,
       (row) => starts[row]!,
     );
+    sorter.release();
+    release(pageOfRow, isOther);
     const order = sorter.items;
     others.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)); // stable: equals stay in the service's order
 
     // Without other rows to merge (the usual case), the sorted rows are the ascending order.
     const [ascending, runEnds] = others.length === 0 ? [order, groupEnds] : this.#mergeOthers(order, groupEnds, others, serviceOrder);
+    if (ascending !== order) release(order);
 
     const descending = new Uint32Array(rows);
     let written = 0;
@@ -232,6 +237,7 @@ export class TeamIds {
       groupStart = groupEnd;
     }
     writeOthers(undefined);
+    if (placeOf) release(placeOf);
     return [ascending, runEnds];
   }
 

@@ -8,6 +8,7 @@ import type { ConnectedSource, SentUser, User } from "../api/contract.ts";
 import { CodeArray, growableInt32, growableUint32, type GrowableArray } from "./growable-array.ts";
 import { InstantColumn } from "./instant-column.ts";
 import { Interner } from "./interner.ts";
+import { release } from "./release-memory.ts";
 import { applyFacets, type FacetBase, type FacetCounts, type FacetSelection } from "./team-facets.ts";
 import { TeamIds, type SearchMatches } from "./team-ids.ts";
 import {
@@ -110,7 +111,9 @@ export class TeamIndex {
   /** Bumped by every change; the caches below belong to one version. */
   #version = 0;
   #cacheVersion = -1;
-  #orderings = new Map<SortColumn | "service", Ordering>();
+  /** The rows in the service's order (the order without a sort): no descending one is asked for. */
+  #serviceOrder: Uint32Array | undefined;
+  #orderings = new Map<SortColumn, Ordering>();
   #searchCache: SearchMatches | undefined;
   #selectionCache: { key: string; selection: Selection } | undefined;
   /** The selection by the facets alone (no search) last asked for: a search is counted against it. */
@@ -271,7 +274,8 @@ export class TeamIndex {
     const { selected, count } = this.#selection(query);
     const rows = new Uint32Array(count);
     let next = 0;
-    for (const row of this.#order(query.sort)) if (selected[row] === 1) rows[next++] = row;
+    const order = this.#order(query.sort);
+    for (let i = 0; i < order.length; i++) if (selected[order[i]!] === 1) rows[next++] = order[i]!;
     return rows;
   }
 
@@ -355,7 +359,7 @@ export class TeamIndex {
 
   /** The rows in the order of a sort (absent: the service's). */
   #order(sort: TeamSort | null | undefined): Uint32Array {
-    return this.#ordering(sort?.column ?? "service")[sort?.direction === "desc" ? "descending" : "ascending"];
+    return sort ? this.#ordering(sort.column)[sort.direction === "desc" ? "descending" : "ascending"] : this.#inServiceOrder();
   }
 
   /** The rows matching a search (not empty), marked in one of the `matched` buffers. */
@@ -384,6 +388,7 @@ export class TeamIndex {
   #dropStaleCaches(): void {
     if (this.#cacheVersion === this.#version) return;
     this.#cacheVersion = this.#version;
+    this.#serviceOrder = undefined;
     this.#orderings.clear();
     this.#searchCache = undefined;
     this.#selectionCache = undefined;
@@ -392,22 +397,38 @@ export class TeamIndex {
     this.#days = undefined;
   }
 
+  /** The rows in the service's order: computed on first use, then kept until the team changes. */
+  #inServiceOrder(): Uint32Array {
+    this.#dropStaleCaches();
+    if (!this.#serviceOrder) {
+      // Rows are appended in the service's order, unless the team shifted while it loaded.
+      const offsets = this.#serviceOffsets?.view();
+      // Each offset is a place in the service's order that one row holds (pages never overlap).
+      this.#serviceOrder = !offsets || isAscending(offsets) ? inOrder(this.size) : (byPlace(offsets) ?? this.#sortedByOffset(offsets));
+    }
+    return this.#serviceOrder;
+  }
+
+  /** The rows by their offsets, when two share one: the earlier row first. */
+  #sortedByOffset(offsets: Uint32Array): Uint32Array {
+    const rows = inOrder(this.size);
+    const { ascending, descending } = orderNumbers(offsets, rows);
+    release(rows, descending);
+    return ascending;
+  }
+
   /** Computed on first use of a column, then kept until the team changes. */
-  #ordering(column: SortColumn | "service"): Ordering {
+  #ordering(column: SortColumn): Ordering {
     let ordering = this.#orderings.get(column);
     if (!ordering) {
-      if (column === "service") {
-        // Rows are appended in the service's order, unless the team shifted while it loaded.
-        const offsets = this.#serviceOffsets?.view();
-        // Each offset is a place in the service's order that one row holds (pages never overlap).
-        ordering =
-          !offsets || isAscending(offsets) ? inOrder(this.size) : (byPlace(offsets) ?? orderNumbers(offsets, inOrder(this.size).ascending));
-      } else {
-        const service = this.#ordering("service").ascending;
-        if (column === "created_on") ordering = orderNumbers(this.#createdOn.msView(), service);
-        // Case-insensitive; IDs that differ only in case keep the service's order.
-        else if (column === "client_user_id") ordering = this.#ids.clientIdOrdering(service);
-        else ordering = orderByRanks(this.#ranks(column), service);
+      const service = this.#inServiceOrder();
+      if (column === "created_on") ordering = orderNumbers(this.#createdOn.msView(), service);
+      // Case-insensitive; IDs that differ only in case keep the service's order.
+      else if (column === "client_user_id") ordering = this.#ids.clientIdOrdering(service);
+      else {
+        const ranks = this.#ranks(column);
+        ordering = orderByRanks(ranks, service);
+        release(ranks.ranks);
       }
       this.#orderings.set(column, ordering);
     }
@@ -468,21 +489,22 @@ function isAscending(values: Uint32Array): boolean {
   return true;
 }
 
-/** The ordering of rows by their places, each row put at its own; null if two rows share one. */
-function byPlace(places: Uint32Array): Ordering | null {
+/** The rows put each at its place, in the order of the places; null if two rows share one. */
+function byPlace(places: Uint32Array): Uint32Array | null {
   let last = 0;
-  for (const place of places) last = Math.max(last, place);
+  for (let row = 0; row < places.length; row++) last = Math.max(last, places[row]!);
   const rowAt = new Int32Array(last + 1).fill(-1);
-  places.forEach((place, row) => (rowAt[place] = row));
-  const ascending = new Uint32Array(places.length);
+  for (let row = 0; row < places.length; row++) rowAt[places[row]!] = row;
+  const ordered = new Uint32Array(places.length);
   let next = 0;
-  for (const row of rowAt) if (row >= 0) ascending[next++] = row;
-  return next === places.length ? { ascending, descending: ascending.slice().reverse() } : null;
+  for (let place = 0; place <= last; place++) if (rowAt[place]! >= 0) ordered[next++] = rowAt[place]!;
+  release(rowAt);
+  return next === places.length ? ordered : null;
 }
 
-/** The ordering of rows already in order. */
-function inOrder(rows: number): Ordering {
-  const ascending = new Uint32Array(rows);
-  for (let row = 0; row < rows; row++) ascending[row] = row;
-  return { ascending, descending: ascending.slice().reverse() };
+/** The rows in their own order. */
+function inOrder(rows: number): Uint32Array {
+  const ordered = new Uint32Array(rows);
+  for (let row = 0; row < rows; row++) ordered[row] = row;
+  return ordered;
 }

@@ -3,6 +3,7 @@
  * service's order whichever way the column is sorted, and users without a value come last.
  */
 import { KeySorter } from "./radix-sort.ts";
+import { release } from "./release-memory.ts";
 
 /** The columns the loaded team sorts by (the URL names them). */
 export const sortColumns = ["client_user_id", "created_on", "connected_sources", "birth_date", "time_zone", "team_id"] as const;
@@ -50,7 +51,8 @@ export function orderNumbers(values: ArrayLike<number>, serviceOrder: Uint32Arra
   const words = new Uint32Array(number.buffer);
   let i = 0;
   let withoutValue = count;
-  for (const row of serviceOrder) {
+  for (let place = 0; place < rows; place++) {
+    const row = serviceOrder[place]!;
     if (values[row] !== values[row]) {
       descending[withoutValue++] = row;
       continue;
@@ -75,6 +77,8 @@ export function orderNumbers(values: ArrayLike<number>, serviceOrder: Uint32Arra
     for (let at = start; at < end; at++) descending[written++] = items[at]!;
     end = start;
   }
+  sorter.release();
+  if (ascending !== items) release(items);
   return { ascending, descending };
 }
 
@@ -90,7 +94,10 @@ export function orderByRanks({ ranks, count }: Ranks, serviceOrder: Uint32Array)
   for (let r = 1; r < starts.length; r++) starts[r]! += starts[r - 1]!;
   const next = starts.slice(0, count + 1);
   const ascending = new Uint32Array(rows);
-  for (const row of serviceOrder) ascending[next[ranks[row]! < 0 ? count : ranks[row]!]!++] = row;
+  for (let place = 0; place < rows; place++) {
+    const row = serviceOrder[place]!;
+    ascending[next[ranks[row]! < 0 ? count : ranks[row]!]!++] = row;
+  }
 
   // Ranks in reverse, each rank's rows in the service's order; copied by hand, as a subarray a rank
   // would cost an object each for a million distinct values.
