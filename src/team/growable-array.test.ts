@@ -36,6 +36,15 @@ describe("GrowableArray.trim", () => {
     expect(Array.from(values.view())).toEqual(Array.from({ length: 1101 }, (_, i) => i));
   });
 
+  it("gives the moved-from array's memory back at once, not at the collector's next full pass", () => {
+    const values = growableUint32();
+    for (let i = 0; i < 1100; i++) values.push(i);
+    const before = values.view();
+    values.trim();
+    expect(before.length).toBe(0);
+    expect(values.view().length).toBe(1100);
+  });
+
   it("keeps a little room rather than copy every value", () => {
     const values = growableUint32();
     for (let i = 0; i < 1500; i++) values.push(i); // room for 1,536

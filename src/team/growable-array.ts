@@ -1,3 +1,5 @@
+import { release } from "./release-memory.ts";
+
 /** A typed array that grows as values are pushed: the columns of the team index. */
 type NumberArray = Uint8Array | Uint16Array | Int32Array | Uint32Array | Float64Array;
 
@@ -27,7 +29,7 @@ export class GrowableArray<A extends NumberArray> {
     return this.#items[index] ?? Number.NaN;
   }
 
-  /** The pushed values, without a copy; valid until the next push. */
+  /** The pushed values, without a copy; valid until the values move (a push, `reserve`, `trim`). */
   view(): A {
     return this.#items.subarray(0, this.#length) as A;
   }
@@ -52,6 +54,8 @@ export class GrowableArray<A extends NumberArray> {
   #moveTo(allocate: (capacity: number) => A, capacity: number): void {
     const moved = allocate(capacity);
     moved.set(this.#items.subarray(0, this.#length));
+    // No view outlives a move (see `view`): the old array's memory goes back now.
+    release(this.#items);
     this.#items = moved;
   }
 }
