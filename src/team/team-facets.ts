@@ -97,6 +97,8 @@ export interface FacetResult {
   selected: Uint8Array;
   /** How many rows are selected. */
   count: number;
+  /** The selected rows in order, when the candidates came listed; else null. */
+  rows: Uint32Array | null;
   counts: FacetCounts;
   tally: FacetTally;
 }
@@ -105,11 +107,11 @@ export interface FacetResult {
  * The rows that pass `candidates` (the search; null: every row) and the chosen facets, and
  * each option's count. With `base`, the same choices' selection of every row, a search is
  * counted by difference from it: only the rows it did not match are gone through (worth it for
- * a search that matched most rows).
+ * a search that matched most rows). Candidates that come listed (`rows`, few) are gone through alone.
  */
 export function applyFacets(
   columns: FacetColumns,
-  candidates: { matched: Uint8Array; count: number } | null,
+  candidates: { matched: Uint8Array; count: number; rows?: Uint32Array | null } | null,
   selection: FacetSelection,
   /** Where to mark the selected rows (one byte a row), reused from a view to the next. */
   selected: Uint8Array = new Uint8Array(columns.rows),
@@ -123,7 +125,13 @@ export function applyFacets(
       : null,
   };
   let tally: FacetTally;
-  if (candidates && base) {
+  let rows: Uint32Array | null = null;
+  if (candidates?.rows) {
+    selected.fill(0);
+    tally = tallyRows(columns, choices, { list: candidates.rows }, selected);
+    rows = new Uint32Array(tally.selected);
+    for (let i = 0, next = 0; next < rows.length; i++) if (selected[candidates.rows[i]!] === 1) rows[next++] = candidates.rows[i]!;
+  } else if (candidates && base) {
     const unmatched = tallyRows(columns, choices, { rows: candidates.matched, are: 0 }, null);
     tally = {
       slugs: base.tally.slugs.map((count, slug) => count - unmatched.slugs[slug]!),
@@ -134,7 +142,7 @@ export function applyFacets(
       birthUnknown: base.tally.birthUnknown - unmatched.birthUnknown,
       selected: base.tally.selected - unmatched.selected,
     };
-    for (let row = 0; row < columns.rows; row++) selected[row] = base.selected[row]! & candidates.matched[row]!;
+    and(base.selected, candidates.matched, selected);
   } else {
     selected.fill(0);
     tally = tallyRows(columns, choices, candidates && { rows: candidates.matched, are: 1 }, selected);
@@ -143,6 +151,7 @@ export function applyFacets(
   return {
     selected,
     count: tally.selected,
+    rows,
     tally,
     counts: {
       sources: options(columns.slugs, tally.slugs, (code) => columns.slugNames[code] ?? null, sources, tally.noSource),
@@ -155,6 +164,14 @@ export function applyFacets(
   };
 }
 
+/** `into[i] = a[i] & b[i]`, four bytes at a time. */
+function and(a: Uint8Array, b: Uint8Array, into: Uint8Array): void {
+  const words = a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0 && into.byteOffset % 4 === 0 ? a.length >> 2 : 0;
+  const [a4, b4, into4] = [a, b, into].map((bytes) => new Uint32Array(bytes.buffer, bytes.byteOffset, words)) as [Uint32Array, Uint32Array, Uint32Array];
+  for (let i = 0; i < words; i++) into4[i] = a4[i]! & b4[i]!;
+  for (let i = words * 4; i < a.length; i++) into[i] = a[i]! & b[i]!;
+}
+
 interface Choices {
   sources: Choice | null;
   zones: Choice | null;
@@ -162,13 +179,14 @@ interface Choices {
 }
 
 /**
- * Counts the options over the rows whose byte in `which.rows` is `which.are` (null: every row),
- * each group over the rows that pass the other groups; marks in `selected` the rows that pass all.
+ * Counts the options over the rows whose byte in `which.rows` is `which.are`, or those of
+ * `which.list` (null: every row), each group over the rows that pass the other groups; marks in
+ * `selected` the rows that pass all.
  */
 function tallyRows(
   columns: FacetColumns,
   { sources, zones, birth }: Choices,
-  which: { rows: Uint8Array; are: 0 | 1 } | null,
+  which: { rows: Uint8Array; are: 0 | 1 } | { list: Uint32Array } | null,
   selected: Uint8Array | null,
 ): FacetTally {
   const { rows, sourceStarts, sourceSlugCodes, timeZoneCodes, birthDateCodes } = columns;
@@ -183,8 +201,11 @@ function tallyRows(
   };
   const lastRowOfSlug = new Int32Array(columns.slugs.size).fill(-1);
 
-  for (let row = 0; row < rows; row++) {
-    if (which && which.rows[row] !== which.are) continue;
+  const list = which && "list" in which ? which.list : null;
+  const marks = which && "rows" in which ? which : null;
+  for (let i = 0, end = list ? list.length : rows; i < end; i++) {
+    const row = list ? list[i]! : i;
+    if (marks && marks.rows[row] !== marks.are) continue;
     const first = sourceStarts[row]!;
     const end = sourceStarts[row + 1]!;
     const zone = timeZoneCodes[row]!;

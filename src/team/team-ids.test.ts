@@ -76,7 +76,7 @@ describe("TeamIds: the IDs", () => {
     const id = fc.string({ unit, maxLength: 5 });
     fc.assert(
       fc.property(
-        // Up to 60 rows: an earlier search that matched few of them (under an eighth) narrows
+        // Up to 60 rows: an earlier search that matched few of them (a quarter at most) narrows
         // the search to each of its rows alone, one that matched more to the text between them.
         fc.uniqueArray(fc.tuple(id, id), { selector: ([, userId]) => userId, maxLength: 60 }),
         fc.integer({ min: 1, max: 4 }),

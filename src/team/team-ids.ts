@@ -19,7 +19,12 @@ export interface SearchMatches {
   query: string;
   matched: Uint8Array;
   count: number;
+  /** The matched rows in order, when they are few (a quarter of the rows at most); else null. */
+  rows: Uint32Array | null;
 }
+
+/** Up to this many candidates, a search that narrows another tests each alone, not the text from one to the next. */
+const fewOf = (rows: number) => rows >> 2;
 
 export class TeamIds {
   /** The sealed pages' text, and the first row of each. */
@@ -103,28 +108,51 @@ export class TeamIds {
    */
   matches(query: string, earlier?: SearchMatches, into: Uint8Array = new Uint8Array(this.rows)): SearchMatches {
     this.seal();
-    const found: SearchMatches = { query, matched: into.fill(0), count: 0 };
+    into.fill(0);
     const needle = foldForSearch(query);
     // Only what the Collator ignores (a zero-width space, a lone accent): every ID holds that.
-    if (needle === "") return { ...found, matched: into.fill(1), count: this.rows };
+    if (needle === "") return { query, matched: into.fill(1), count: this.rows, rows: null };
     // A row holding the longer text holds the shorter one: only the earlier matches can match.
     const candidates = earlier && earlier.matched.length === this.rows && needle.includes(foldForSearch(earlier.query)) ? earlier : null;
+    const found = candidates?.rows ? this.#searchEach(needle, candidates.rows, into) : this.#scan(needle, candidates, into);
+    return { query, matched: into, ...found };
+  }
+
+  /** Searches each of a few rows (in order) alone. */
+  #searchEach(needle: string, rows: Uint32Array, into: Uint8Array): Pick<SearchMatches, "count" | "rows"> {
     const starts = this.#rowStarts.view();
+    const hits = new Uint32Array(rows.length);
+    let count = 0;
+    for (let i = 0, page = 0; i < rows.length; i++) {
+      const row = rows[i]!;
+      while (page + 1 < this.#pages.length && this.#pageFirstRows[page + 1]! <= row) page++;
+      const lastOfPage = row + 1 === (this.#pageFirstRows[page + 1] ?? this.rows);
+      if (this.#pages[page]!.slice(starts[row], lastOfPage ? undefined : starts[row + 1]).includes(needle)) {
+        into[row] = 1;
+        hits[count++] = row;
+      }
+    }
+    return { count, rows: hits.slice(0, count) };
+  }
+
+  /** Scans the pages' text from hit to hit; with `candidates`, from one candidate to the next. */
+  #scan(needle: string, candidates: SearchMatches | null, into: Uint8Array): Pick<SearchMatches, "count" | "rows"> {
+    const starts = this.#rowStarts.view();
+    let count = 0;
+    /** The hits in order, while they are few. */
+    let listed: Uint32Array | null = new Uint32Array(fewOf(this.rows));
     const mark = (row: number) => {
       into[row] = 1;
-      found.count++;
+      if (listed && count === listed.length) {
+        release(listed);
+        listed = null;
+      }
+      if (listed) listed[count] = row;
+      count++;
     };
     this.#pages.forEach((text, page) => {
       const first = this.#pageFirstRows[page]!;
       const end = page + 1 < this.#pages.length ? this.#pageFirstRows[page + 1]! : this.rows;
-      if (candidates && candidates.count * 8 < this.rows) {
-        // Few candidates: each is searched alone, not the text from one to the next.
-        for (let row = first; row < end; row++) {
-          if (candidates.matched[row] === 1 && text.slice(starts[row], row + 1 < end ? starts[row + 1] : undefined).includes(needle))
-            mark(row);
-        }
-        return;
-      }
       const nextCandidate = (row: number) => {
         if (candidates) while (row < end && candidates.matched[row] === 0) row++;
         return row;
@@ -138,7 +166,9 @@ export class TeamIds {
         mark(row); // holding the needle, it held the earlier one: a candidate
       }
     });
-    return found;
+    const rows = listed && (listed as Uint32Array).slice(0, count);
+    if (listed) release(listed);
+    return { count, rows };
   }
 
   /**
@@ -280,6 +310,7 @@ export class TeamIds {
       while (this.#slots[slot] !== 0) slot = (slot + 1) & mask;
       this.#slots[slot] = entry;
     }
+    release(old);
   }
 }
 

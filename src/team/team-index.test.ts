@@ -253,6 +253,26 @@ describe("TeamIndex", () => {
     expect(view.rows[0]?.serviceOffset).toBe(19);
   });
 
+  it("lists a narrow search's users in the service's order, and pages them, when later pages came first", () => {
+    const index = new TeamIndex();
+    // The service's page at 10 came before the one at 0: rows and places disagree.
+    index.addPage(
+      Array.from({ length: 10 }, (_, n) => user(10 + n, n % 3 === 0 ? { client_user_id: `match-${10 + n}` } : {})),
+      10,
+    );
+    index.addPage(
+      Array.from({ length: 10 }, (_, n) => user(n, n % 5 === 0 ? { client_user_id: `match-${n}` } : {})),
+      0,
+    );
+    const names = (pageIndex: number) =>
+      index.view({ search: "match", pageIndex, pageSize: 4 }).rows.map((r) => r.user.client_user_id);
+    expect(names(0)).toEqual(["match-0", "match-5", "match-10", "match-13"]);
+    expect(names(1)).toEqual(["match-16", "match-19"]);
+    // Narrowed by the search before it, as typing does.
+    const narrowed = index.view({ search: "match-1", pageIndex: 0, pageSize: 4 });
+    expect(narrowed.rows.map((r) => r.user.client_user_id)).toEqual(["match-10", "match-13", "match-16", "match-19"]);
+  });
+
   it("lists every known facet value, with a chosen unknown one and the no-value option", () => {
     const index = new TeamIndex();
     index.addPage(

@@ -72,8 +72,13 @@ interface Selection {
   /** A 1 for each selected row. */
   selected: Uint8Array;
   count: number;
+  /** The selected rows in order, when a search left few; else null. */
+  rows: Uint32Array | null;
   facets: FacetCounts;
 }
+
+/** Up to this many rows, a view sorts its selection by the service's order rather than walk that order. */
+const fewToOrder = 2048;
 
 export class TeamIndex {
   /** The client user IDs and user IDs, and the search over them. */
@@ -280,15 +285,22 @@ export class TeamIndex {
   }
 
   view({ pageIndex, pageSize, ...query }: TeamView): TeamViewResult {
-    const { selected, count, facets } = this.#selection(query);
+    const { selected, count, rows, facets } = this.#selection(query);
     const size = Math.min(maxViewPageSize, Math.max(1, Math.floor(pageSize)));
     const lastPage = Math.max(0, Math.ceil(count / size) - 1);
     const page = Math.min(lastPage, Math.max(0, Math.floor(pageIndex) || 0));
-    // Only as far into the order as the page: a keystroke's first page is a short walk.
-    const shown: number[] = [];
-    const order = this.#order(query.sort);
-    for (let i = 0, seen = 0; i < order.length && shown.length < size; i++) {
-      if (selected[order[i]!] === 1 && seen++ >= page * size) shown.push(order[i]!);
+    let shown: number[] = [];
+    if (rows && rows.length <= fewToOrder && !query.sort) {
+      // A narrow search in the service's order: its rows by their places, not a walk of everybody.
+      shown = Array.from(rows)
+        .sort((a, b) => this.serviceOffset(a) - this.serviceOffset(b))
+        .slice(page * size, (page + 1) * size);
+    } else {
+      // Only as far into the order as the page: a broad search's first page is a short walk.
+      const order = this.#order(query.sort);
+      for (let i = 0, seen = 0; i < order.length && shown.length < size; i++) {
+        if (selected[order[i]!] === 1 && seen++ >= page * size) shown.push(order[i]!);
+      }
     }
     return {
       matches: count,
@@ -335,8 +347,8 @@ export class TeamIndex {
     if (!matches) selection = this.#facetBaseOf(facets);
     else {
       const base = matches.count * 2 > this.size ? this.#facetBaseOf(facets) : undefined;
-      const { selected, count, counts } = applyFacets(this.#facetColumns(), matches, facets, buffers.selected, base);
-      selection = { selected, count, facets: counts };
+      const { selected, count, rows, counts } = applyFacets(this.#facetColumns(), matches, facets, buffers.selected, base);
+      selection = { selected, count, rows, facets: counts };
     }
     this.#selectionCache = { key, selection };
     return selection;
@@ -348,7 +360,7 @@ export class TeamIndex {
     if (this.#facetBase?.key !== key) {
       // The previous base's buffer is free: no cached selection points to it once this one is made.
       const { selected, count, counts, tally } = applyFacets(this.#facetColumns(), null, facets, this.#facetBase?.selected);
-      this.#facetBase = { key, selected, count, facets: counts, tally };
+      this.#facetBase = { key, selected, count, rows: null, facets: counts, tally };
     }
     return this.#facetBase;
   }
