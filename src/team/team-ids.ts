@@ -183,7 +183,7 @@ export class TeamIds {
     this.seal();
     const rows = this.rows;
     const starts = this.#rowStarts.view();
-    const pageOfRow = new Uint32Array(rows);
+    const pageOfRow = this.#pages.length <= 0x1_0000 ? new Uint16Array(rows) : new Uint32Array(rows);
     this.#pages.forEach((_, page) => pageOfRow.fill(page, this.#pageFirstRows[page], this.#pageFirstRows[page + 1] ?? rows));
     const isOther = new Uint8Array(this.#otherClientRows.length > 0 ? rows : 0);
     for (const row of this.#otherClientRows) isOther[row] = 1;
@@ -200,6 +200,7 @@ export class TeamIds {
     const groupEnds = sortByKeys(
       sorter,
       plain,
+      rows,
       (row) => pages[pageOfRow[row]!]!,
       (row) => starts[row]!,
     );
@@ -218,6 +219,7 @@ export class TeamIds {
       for (let position = run > 0 ? runEnds[run - 1]! : 0; position < runEnds[run]!; position++)
         descending[written++] = ascending[position]!;
     }
+    release(groupEnds);
     return { ascending, descending };
   }
 
@@ -227,10 +229,10 @@ export class TeamIds {
    */
   #mergeOthers(
     order: Uint32Array,
-    groupEnds: readonly number[],
+    groupEnds: Uint32Array,
     others: readonly { row: number; key: string }[],
     serviceOrder: Uint32Array,
-  ): [Uint32Array, number[]] {
+  ): [Uint32Array, ArrayLike<number>] {
     const rows = serviceOrder.length;
     const ascending = new Uint32Array(rows);
     let written = 0;
@@ -247,7 +249,8 @@ export class TeamIds {
     };
     let placeOf: Uint32Array | undefined;
     let groupStart = 0;
-    for (const groupEnd of groupEnds) {
+    for (let group = 0; group < groupEnds.length; group++) {
+      const groupEnd = groupEnds[group]!;
       // Only while other rows are left to merge is a group's key read out.
       const key = other < others.length ? this.#field(order[groupStart]!, 0) : undefined;
       if (key !== undefined) writeOthers(key);
@@ -318,30 +321,35 @@ export class TeamIds {
 const fewRows = 32;
 
 /**
- * Sorts the first `count` of `sorter.items` (rows) by printable ASCII keys, each in its row's text
- * from its start up to a 0, and returns where each group of equal keys ends. Most significant
- * first, eight characters at a time: each row's next eight, a byte each (0 after the key's end),
- * are its 64-bit key in the sorter; rows whose eight are equal and whose keys go on are sorted
- * eight characters further. Each row's text is read once a level, and the passes read in order.
+ * Sorts the first `count` of `sorter.items` (rows, below `rows`) by printable ASCII keys, each in
+ * its row's text from its start up to a 0, and returns where each group of equal keys ends. Most
+ * significant first, eight characters at a time: each row's next eight, a byte each (0 after the
+ * key's end), are its 64-bit key in the sorter; rows whose eight are equal and whose keys go on
+ * are sorted eight characters further. The first level reads the second eight too, by row, while
+ * it reads the text in order: the rows of one group lie all over the text.
  */
-function sortByKeys(sorter: KeySorter, count: number, textOf: (row: number) => string, startOf: (row: number) => number): number[] {
+function sortByKeys(
+  sorter: KeySorter,
+  count: number,
+  rows: number,
+  textOf: (row: number) => string,
+  startOf: (row: number) => number,
+): Uint32Array {
   const { items, high, low } = sorter;
-  const groupEnds: number[] = [];
+  const ends = new Uint32Array(count);
+  let groups = 0;
+  const second = { high: new Uint32Array(rows), low: new Uint32Array(rows) };
 
   const loadKeys = (from: number, to: number, depth: number) => {
     for (let i = from; i < to; i++) {
-      const text = textOf(items[i]!);
-      const at = startOf(items[i]!) + depth;
-      let word = 0;
-      let next = 0;
-      for (let k = 0; k < 8; k++) {
-        const char = text.charCodeAt(at + k);
-        if (char === 0) break;
-        if (k < 4) word |= char << (24 - 8 * k);
-        else next |= char << (56 - 8 * k);
+      const row = items[i]!;
+      if (depth === 8) {
+        high[i] = second.high[row]!;
+        low[i] = second.low[row]!;
+        continue;
       }
-      high[i] = word >>> 0;
-      low[i] = next >>> 0;
+      const [text, at] = [textOf(row), startOf(row) + depth];
+      if (readEight(text, at, high, low, i) && depth === 0) readEight(text, at + 8, second.high, second.low, row);
     }
   };
 
@@ -360,7 +368,7 @@ function sortByKeys(sorter: KeySorter, count: number, textOf: (row: number) => s
       for (; j > from && compare(items[j - 1]!, row) > 0; j--) items[j] = items[j - 1]!;
       items[j] = row;
     }
-    for (let i = from + 1; i <= to; i++) if (i === to || compare(items[i - 1]!, items[i]!) !== 0) groupEnds.push(i);
+    for (let i = from + 1; i <= to; i++) if (i === to || compare(items[i - 1]!, items[i]!) !== 0) ends[groups++] = i;
   };
 
   const sort = (from: number, to: number, depth: number): void => {
@@ -373,14 +381,33 @@ function sortByKeys(sorter: KeySorter, count: number, textOf: (row: number) => s
       let end = start + 1;
       while (end < to && high[end] === word && low[end] === next) end++;
       // A key that ended within these eight characters has a 0 last: the run's keys are equal.
-      if (end - start === 1 || (next & 0xff) === 0) groupEnds.push(end);
+      if (end - start === 1 || (next & 0xff) === 0) ends[groups++] = end;
       else sort(start, end, depth + 8);
       start = end;
     }
   };
 
   sort(0, count, 0);
-  return groupEnds;
+  const exact = ends.slice(0, groups);
+  release(ends, second.high, second.low);
+  return exact;
+}
+
+/**
+ * Writes the eight characters of `text` from `at`, a byte each and 0 from a 0 on (the key's end),
+ * as two words at `index`; true if the key goes on past them.
+ */
+function readEight(text: string, at: number, high: Uint32Array, low: Uint32Array, index: number): boolean {
+  let word = 0;
+  let next = 0;
+  let k = 0;
+  for (let char = 0; k < 8 && (char = text.charCodeAt(at + k)) !== 0; k++) {
+    if (k < 4) word |= char << (24 - 8 * k);
+    else next |= char << (56 - 8 * k);
+  }
+  high[index] = word >>> 0;
+  low[index] = next >>> 0;
+  return k === 8;
 }
 
 /** FNV-1a over the UTF-16 code units. */
