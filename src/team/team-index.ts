@@ -324,12 +324,15 @@ export class TeamIndex {
     // Placed on the zone's calendar on the overview's first use, then kept until the team changes,
     // so that a new selection only counts.
     const [createdMs, sourceCreatedMs] = [this.#createdOn.msView(), this.#sourceCreatedOn.msView()];
-    if (this.#days?.timeZone !== timeZone) this.#days = { timeZone, ...dayColumns(createdMs, sourceCreatedMs, timeZone) };
+    if (this.#days?.timeZone !== timeZone) {
+      if (this.#days) release(this.#days.createdDay, this.#days.sourceDay);
+      this.#days = { timeZone, ...dayColumns(createdMs, sourceCreatedMs, timeZone) };
+    }
     const { rows, slugs, slugNames, sourceStarts, sourceSlugCodes, timeZones, timeZoneCodes, birthDateCodes } = this.#facetColumns();
-    const { createdDay, sourceDay } = this.#days;
+    const { firstDay, span, createdDay, sourceDay } = this.#days;
     return {
       ...{ rows, slugs, slugNames, sourceStarts, sourceSlugCodes, timeZones, timeZoneCodes, birthDateCodes },
-      ...{ createdMs, createdDay, sourceDay },
+      ...{ createdMs, firstDay, span, createdDay, sourceDay },
     };
   }
 

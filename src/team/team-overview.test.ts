@@ -170,6 +170,27 @@ describe("the overview of a team", () => {
     expect(o.timeZones.none).toBe(0);
   });
 
+  it("counts days as far apart as the team's instants lie, two years or two centuries", () => {
+    const far = [
+      user(1, "1900-01-01T00:00:00Z", [["oura", "1950-06-01T00:00:00Z"]], null, null),
+      user(2, "2022-03-01T00:00:00Z", [["oura", "2022-03-02T00:00:00Z"]], null, null),
+      user(3, "2100-12-31T00:00:00Z", [], null, null),
+    ];
+    const o = indexOf([far[1]!, user(4, "2024-03-20T00:00:00Z", [], null, null)]).overview({}, { timeZone: "UTC", now });
+    expect(byDay(o.created)).toEqual({ "2022-03-01": 1, "2024-03-20": 1 });
+    expect(isoDay(o.created.firstDay + o.created.counts.length - 1)).toBe("2024-03-31"); // on to today
+    const wide = indexOf(far).overview({}, { timeZone: "UTC", now });
+    expect(byDay(wide.created)).toEqual({ "1900-01-01": 1, "2022-03-01": 1, "2100-12-31": 1 });
+    expect(byDay({ firstDay: wide.connections.firstDay, counts: wide.connections.sources[0]!.counts })).toEqual({
+      "1950-06-01": 1,
+      "2022-03-02": 1,
+    });
+    // A selection's series run over its own days, not the team's.
+    const found = indexOf(far).overview({ search: "client-1" }, { timeZone: "UTC", now });
+    expect(isoDay(found.created.firstDay)).toBe("1900-01-01");
+    expect(isoDay(found.connections.firstDay)).toBe("1950-06-01");
+  });
+
   it("an empty selection has empty series", () => {
     const o = indexOf([]).overview({}, { timeZone: "UTC", now });
     expect(o).toMatchObject({ users: 0, withSources: 0, topSource: null, created: { counts: [] } });

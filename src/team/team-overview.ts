@@ -74,16 +74,22 @@ export interface OverviewColumns extends DayColumns {
   birthDateCodes: Int32Array;
 }
 
-/** Day numbers in one time zone: of each row's `created_on`, and of each source entry's. */
+/**
+ * The days, in one time zone, of each row's `created_on` and of each source entry's: each as 1 +
+ * its days after `firstDay` (0: no day, the instant could not be read), two bytes each unless the
+ * team's days span more than 179 years.
+ */
 export interface DayColumns {
-  createdDay: Int32Array;
-  sourceDay: Int32Array;
+  firstDay: number;
+  /** Days from the team's first to its last: the largest value in the columns. */
+  span: number;
+  createdDay: DayValues;
+  sourceDay: DayValues;
 }
 
-/** An instant that could not be read has no day. */
-export const noDay = -0x80000000;
+type DayValues = Uint16Array | Uint32Array;
 
-/** The day numbers of instants (ms; NaN: unreadable) in `timeZone`, the zone's transitions found once for them all. */
+/** The days of instants (ms; NaN: unreadable) in `timeZone`, the zone's transitions found once for them all. */
 export function dayColumns(createdMs: Float64Array, sourceCreatedMs: Float64Array, timeZone: string): DayColumns {
   let [from, to] = [Infinity, -Infinity];
   for (const values of [createdMs, sourceCreatedMs])
@@ -93,35 +99,32 @@ export function dayColumns(createdMs: Float64Array, sourceCreatedMs: Float64Arra
       if (ms > to) to = ms;
     }
   const days = Number.isFinite(from) ? zoneDays(timeZone, from, to) : null;
+  const firstDay = days ? days.dayOf(from) : 0;
+  const span = days ? days.dayOf(to) - firstDay + 1 : 0;
   const toDays = (values: Float64Array) => {
-    const out = new Int32Array(values.length);
-    for (let i = 0; i < values.length; i++) out[i] = Number.isNaN(values[i]!) || !days ? noDay : days.dayOf(values[i]!);
+    const out = span < 0xffff ? new Uint16Array(values.length) : new Uint32Array(values.length);
+    for (let i = 0; i < values.length; i++) out[i] = Number.isNaN(values[i]!) || !days ? 0 : days.dayOf(values[i]!) - firstDay + 1;
     return out;
   };
-  return { createdDay: toDays(createdMs), sourceDay: toDays(sourceCreatedMs) };
+  return { firstDay, span, createdDay: toDays(createdMs), sourceDay: toDays(sourceCreatedMs) };
 }
 
 const dayMs = 86_400_000;
 const topTimeZones = 10;
 
 /**
- * The first and last day of `rows` (of their source entries, with `starts`); days without one are
- * skipped. The range runs on to `today`, so that a quiet spell up to now shows as such.
+ * The days a series runs over: from the selection's first day to its last (`low` and `high`, day
+ * values; none when `low > high`), and on to `today`, so that a quiet spell up to now shows as such.
  */
-function rangeOf(today: number, days: Int32Array, rows: Uint32Array, starts?: Uint32Array): [number, number] {
-  let [low, high] = [Infinity, -Infinity];
-  const visit = (day: number) => {
-    if (day === noDay) return;
-    if (day < low) low = day;
-    if (day > high) high = day;
-  };
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    if (!starts) visit(days[row]!);
-    else for (let s = starts[row]!; s < starts[row + 1]!; s++) visit(days[s]!);
-  }
-  if (!Number.isFinite(low)) return [0, -1];
-  return [low, low <= today ? Math.max(high, today) : high];
+function seriesDays(firstDay: number, low: number, high: number, today: number): { firstDay: number; days: number } {
+  if (low > high) return { firstDay: 0, days: 0 };
+  const [first, last] = [firstDay + low - 1, firstDay + high - 1];
+  return { firstDay: first, days: (first <= today ? Math.max(last, today) : last) - first + 1 };
+}
+
+/** The counts of a series' days, out of counts by day value (beyond the team's days: 0). */
+function countsOver(byValue: Uint32Array | undefined, dayValue: number, days: number): number[] {
+  return Array.from({ length: days }, (_, i) => byValue?.[dayValue + i] ?? 0);
 }
 
 const byUsers = (a: SourceShare, b: SourceShare) => b.users - a.users || a.name.localeCompare(b.name);
@@ -135,11 +138,10 @@ export function aggregateOverview(
 ): TeamOverview {
   const { createdMs, createdDay, sourceDay, sourceStarts, sourceSlugCodes, slugs, timeZoneCodes, birthDateCodes } = columns;
   const today = zoneDays(timeZone, now, now).dayOf(now);
-  const [createdFirst, createdLast] = rangeOf(today, createdDay, rows);
-  const createdCounts = new Array<number>(createdLast - createdFirst + 1).fill(0);
-  const [connectedFirst, connectedLast] = rangeOf(today, sourceDay, rows, sourceStarts);
-  const connectedDays = connectedLast - connectedFirst + 1;
+  // Counted by day value over the team's days; the selection's own first and last days are kept on the way.
+  const createdCounts = new Uint32Array(columns.span + 1);
   const connectionsOf: (Uint32Array | undefined)[] = [];
+  let [createdLow, createdHigh, connectedLow, connectedHigh] = [Infinity, 0, Infinity, 0];
   const usersOfSlug = new Uint32Array(slugs.size);
   const lastRowOfSlug = new Int32Array(slugs.size).fill(-1);
   const usersOfZone = new Uint32Array(columns.timeZones.size);
@@ -150,9 +152,12 @@ export function aggregateOverview(
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     const created = createdMs[row]!;
-    if (createdDay[row] === noDay) undated++;
+    const createdValue = createdDay[row]!;
+    if (createdValue === 0) undated++;
     else {
-      createdCounts[createdDay[row]! - createdFirst]!++;
+      createdCounts[createdValue]!++;
+      if (createdValue < createdLow) createdLow = createdValue;
+      if (createdValue > createdHigh) createdHigh = createdValue;
       if (created > since7 && created <= now) last7++;
       if (created > since30 && created <= now) last30++;
     }
@@ -166,9 +171,13 @@ export function aggregateOverview(
         usersOfSlug[slug]!++;
         distinct++;
       }
-      const day = sourceDay[s]!;
-      if (day === noDay) undated++;
-      else (connectionsOf[slug] ??= new Uint32Array(connectedDays))[day - connectedFirst]!++;
+      const value = sourceDay[s]!;
+      if (value === 0) undated++;
+      else {
+        (connectionsOf[slug] ??= new Uint32Array(columns.span + 1))[value]!++;
+        if (value < connectedLow) connectedLow = value;
+        if (value > connectedHigh) connectedHigh = value;
+      }
     }
     perUser[Math.min(3, distinct)]!++;
     if (distinct > 0) withSources++;
@@ -177,6 +186,10 @@ export function aggregateOverview(
     else usersOfZone[zone]!++;
     if (birthDateCodes[row]! >= 0) birthKnown++;
   }
+  const createdSeries = seriesDays(columns.firstDay, createdLow, createdHigh, today);
+  const connectedSeries = seriesDays(columns.firstDay, connectedLow, connectedHigh, today);
+  /** The day value of a series' first day. */
+  const valueOf = (day: number) => day - columns.firstDay + 1;
 
   const sources: SourceShare[] = [];
   usersOfSlug.forEach((users, code) => {
@@ -198,13 +211,12 @@ export function aggregateOverview(
     topSource: sources[0] ?? null,
     timeZone,
     today,
-    created: { firstDay: createdCounts.length ? createdFirst : 0, counts: createdCounts },
+    created: { firstDay: createdSeries.firstDay, counts: countsOver(createdCounts, valueOf(createdSeries.firstDay), createdSeries.days) },
     connections: {
-      firstDay: connectedDays > 0 ? connectedFirst : 0,
-      days: connectedDays,
+      ...connectedSeries,
       sources: sources.map((source) => ({
         ...source,
-        counts: Array.from(connectionsOf[slugs.find(source.slug)!] ?? new Uint32Array(connectedDays)),
+        counts: countsOver(connectionsOf[slugs.find(source.slug)!], valueOf(connectedSeries.firstDay), connectedSeries.days),
       })),
     },
     sources,
