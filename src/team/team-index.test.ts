@@ -264,8 +264,7 @@ describe("TeamIndex", () => {
       Array.from({ length: 10 }, (_, n) => user(n, n % 5 === 0 ? { client_user_id: `match-${n}` } : {})),
       0,
     );
-    const names = (pageIndex: number) =>
-      index.view({ search: "match", pageIndex, pageSize: 4 }).rows.map((r) => r.user.client_user_id);
+    const names = (pageIndex: number) => index.view({ search: "match", pageIndex, pageSize: 4 }).rows.map((r) => r.user.client_user_id);
     expect(names(0)).toEqual(["match-0", "match-5", "match-10", "match-13"]);
     expect(names(1)).toEqual(["match-16", "match-19"]);
     // Narrowed by the search before it, as typing does.
