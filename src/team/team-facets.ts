@@ -47,11 +47,6 @@ export interface FacetColumns {
   birthDateCodes: Int32Array;
 }
 
-const sourceBit = 1;
-const zoneBit = 2;
-const birthBit = 4;
-const allBits = sourceBit | zoneBit | birthBit;
-
 /** Which codes of a dictionary a group chose, and whether it chose "none"; null: no filter. */
 interface Choice {
   codes: Uint8Array;
@@ -167,7 +162,11 @@ export function applyFacets(
 /** `into[i] = a[i] & b[i]`, four bytes at a time. */
 function and(a: Uint8Array, b: Uint8Array, into: Uint8Array): void {
   const words = a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0 && into.byteOffset % 4 === 0 ? a.length >> 2 : 0;
-  const [a4, b4, into4] = [a, b, into].map((bytes) => new Uint32Array(bytes.buffer, bytes.byteOffset, words)) as [Uint32Array, Uint32Array, Uint32Array];
+  const [a4, b4, into4] = [a, b, into].map((bytes) => new Uint32Array(bytes.buffer, bytes.byteOffset, words)) as [
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+  ];
   for (let i = 0; i < words; i++) into4[i] = a4[i]! & b4[i]!;
   for (let i = words * 4; i < a.length; i++) into[i] = a[i]! & b[i]!;
 }
@@ -203,47 +202,44 @@ function tallyRows(
 
   const list = which && "list" in which ? which.list : null;
   const marks = which && "rows" in which ? which : null;
-  for (let i = 0, end = list ? list.length : rows; i < end; i++) {
+  const count = list ? list.length : rows;
+  for (let i = 0; i < count; i++) {
     const row = list ? list[i]! : i;
     if (marks && marks.rows[row] !== marks.are) continue;
     const first = sourceStarts[row]!;
     const end = sourceStarts[row + 1]!;
     const zone = timeZoneCodes[row]!;
     const known = birthDateCodes[row]! >= 0;
+    const zoneOk = !zones || (zone < 0 ? zones.none : zones.codes[zone] === 1);
+    const birthOk = !birth || (known ? birth.known : birth.unknown);
 
-    let passes = 0;
-    if (!sources || (first === end ? sources.none : anyChosen(sources.codes, sourceSlugCodes, first, end))) passes |= sourceBit;
-    if (!zones || (zone < 0 ? zones.none : zones.codes[zone] === 1)) passes |= zoneBit;
-    if (!birth || (known ? birth.known : birth.unknown)) passes |= birthBit;
-    if (passes === allBits) {
-      tally.selected++;
-      if (selected) selected[row] = 1;
-    }
-
-    if ((passes | sourceBit) === allBits) {
-      if (first === end) tally.noSource++;
-      for (let s = first; s < end; s++) {
-        const slug = sourceSlugCodes[s]!;
-        if (lastRowOfSlug[slug] === row) continue; // a slug twice on one user counts once
-        lastRowOfSlug[slug] = row;
+    // One walk of the user's sources: whether one is chosen, and each slug's count when the other groups pass.
+    const countSlugs = zoneOk && birthOk;
+    let sourceOk = !sources || (first === end && sources.none);
+    for (let s = first; s < end; s++) {
+      const slug = sourceSlugCodes[s]!;
+      if (!sourceOk && sources!.codes[slug] === 1) sourceOk = true;
+      if (countSlugs && lastRowOfSlug[slug] !== row) {
+        lastRowOfSlug[slug] = row; // a slug twice on one user counts once
         tally.slugs[slug]!++;
       }
     }
-    if ((passes | zoneBit) === allBits) {
+    if (countSlugs && first === end) tally.noSource++;
+
+    if (sourceOk && zoneOk && birthOk) {
+      tally.selected++;
+      if (selected) selected[row] = 1;
+    }
+    if (sourceOk && birthOk) {
       if (zone < 0) tally.noZone++;
       else tally.zones[zone]!++;
     }
-    if ((passes | birthBit) === allBits) {
+    if (sourceOk && zoneOk) {
       if (known) tally.birthKnown++;
       else tally.birthUnknown++;
     }
   }
   return tally;
-}
-
-function anyChosen(chosen: Uint8Array, slugCodes: CodeView, first: number, end: number): boolean {
-  for (let s = first; s < end; s++) if (chosen[slugCodes[s]!] === 1) return true;
-  return false;
 }
 
 /** Every value the index knows, sorted by label, then chosen unknown values, then "none". */
