@@ -14,7 +14,10 @@ async function main() {
   });
   const app = createServiceApp(store, options.quiet ? {} : { log: (line) => console.log(line) });
   const listening = await listen(app, options.host, options.port);
-  if (seeded && options.seed === "demo") console.log(`Seeded the demo:\n${formatCredentials(seeded)}`);
+  // A file asked for (tests, benchmarks) holds the keys: a run's log then does not.
+  if (seeded && options["credentials-out"])
+    console.log(`Seeded ${options.seed}; credentials written to ${options["credentials-out"]} (keys not printed).`);
+  else if (seeded && options.seed === "demo") console.log(`Seeded the demo:\n${formatCredentials(seeded)}`);
   else if (seeded) console.log(`Seeded ${options.seed}.`);
   else if (options.seed) console.log(`${options.db} already has data; --seed was not applied.`);
   console.log(`listening on ${listening.url}`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -104,6 +104,22 @@ describe("npm start offers the demo only on the demo it seeded", () => {
       expect(server.output()).toContain(orgs[0]!.teams[0]!.api_key); // the terminal prints the same keys
     } finally {
       await server.stop();
+    }
+  }, 60_000);
+
+  it("prints the keys it seeded, unless they go to a file asked for", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "start-keys-"));
+    const file = join(dir, "credentials.json");
+    const server = await start(["--credentials-out", file]);
+    try {
+      const { orgs } = JSON.parse(readFileSync(file, "utf8")) as Credentials;
+      const keys = orgs.flatMap((o) => [o.management_key, ...o.teams.map((t) => t.api_key)]);
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) expect(server.output()).not.toContain(key);
+      expect(server.output()).toContain(`Credentials written to ${file} (keys not printed).`);
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 

@@ -144,7 +144,10 @@ async function main() {
     server = await listen(createDashboardApp({ api: api.app, distDir, log }), options.host, options.port);
   }
 
-  if (api.credentials) {
+  // A file asked for (tests, scripts) holds the keys: a run's log then does not.
+  if (api.credentials && options["credentials-out"])
+    console.log(`Credentials written to ${options["credentials-out"]} (keys not printed).`);
+  else if (api.credentials) {
     console.log(`Credentials${api.credentialsFile ? ` (kept in ${api.credentialsFile})` : ""}:\n${formatCredentials(api.credentials)}`);
     console.log(
       "Open the URL below: Teams offers the demo's teams (Add all demo teams), or import the credentials file, or add a team by its API key.",
