@@ -132,7 +132,9 @@ export class TeamIds {
         hits[count++] = row;
       }
     }
-    return { count, rows: hits.slice(0, count) };
+    const found = hits.slice(0, count);
+    release(hits);
+    return { count, rows: found };
   }
 
   /** Scans the pages' text from hit to hit; with `candidates`, from one candidate to the next. */

@@ -313,9 +313,12 @@ export class TeamIndex {
 
   /** The overview of the users a search and facets select (their order does not matter). */
   overview({ search, facets }: TeamQuery, request: OverviewRequest): TeamOverview {
-    const { selected, count, facets: counts } = this.#selection({ search, facets });
-    const rows = this.#viewBuffers().rows.subarray(0, count);
-    for (let row = 0, next = 0; row < this.size; row++) if (selected[row] === 1) rows[next++] = row;
+    const { selected, count, rows: listed, facets: counts } = this.#selection({ search, facets });
+    let rows = listed;
+    if (!rows) {
+      rows = this.#viewBuffers().rows.subarray(0, count);
+      for (let row = 0, next = 0; row < this.size; row++) if (selected[row] === 1) rows[next++] = row;
+    }
     return aggregateOverview(this.#overviewColumns(request.timeZone), rows, counts, request);
   }
 
