@@ -39,6 +39,21 @@ describe("InstantColumn", () => {
     );
   });
 
+  it("holds an instant in 6 bytes, or 5 while none has milliseconds", () => {
+    const bytesFor = (texts: (i: number) => string) => {
+      const before = process.memoryUsage().arrayBuffers;
+      const column = new InstantColumn();
+      for (let i = 0; i < 100_000; i++) column.push(texts(i));
+      column.trim();
+      expect(column.ms(99_999)).toBe(Date.parse(texts(99_999)));
+      return (process.memoryUsage().arrayBuffers - before) / 100_000;
+    };
+    const at = (i: number, fraction: string) =>
+      `${new Date(Date.UTC(2025, 0, 1) + i * 1_234_567).toISOString().slice(0, 19)}${fraction}+02:00`;
+    expect(bytesFor((i) => at(i, `.${String(i % 1000).padStart(3, "0")}`))).toBeLessThanOrEqual(6);
+    expect(bytesFor((i) => at(i, ""))).toBeLessThanOrEqual(5);
+  });
+
   it("keeps only what it cannot write again", () => {
     const column = new InstantColumn();
     for (const text of [

@@ -1,72 +1,93 @@
 /**
- * A column of instants as the service wrote them, in 9 bytes each instead of a string of 25 or
- * more: the milliseconds (what the overview counts and the sort orders by) and how they were
- * written (the offset, the fraction's digits, `Z`: one of the few ways a team's instants are
- * written, by its number), from which the same text is written again.
- * Text that cannot be written again exactly (an unusual form, or unreadable) is kept as it came.
+ * A column of instants as the service wrote them, in 6 bytes each instead of a string of 25 or
+ * more: the whole seconds since 1970 (4 bytes, up to 2106), and in two more the milliseconds within
+ * that second and how the instant was written (the offset, the fraction's digits, `Z`: one of the
+ * few ways a team's instants are written, by its number), from which the same text is written
+ * again. An instant outside those seconds keeps its milliseconds apart; text that cannot be
+ * written again exactly (an unusual form, or unreadable) is kept as it came.
  */
-import { CodeArray, growableFloat64 } from "./growable-array.ts";
+import { CodeArray, growableUint32 } from "./growable-array.ts";
 import { keptAsText, parseInstant, type InstantFormat } from "./parse-instant.ts";
 
-export class InstantColumn {
-  #ms = growableFloat64();
-  /** Each instant's way of writing, as its place in `#formatCodes`. */
-  #formats = new CodeArray();
+/** In `#seconds`: the instant is not in that range (none, unreadable, before 1970 or after 2106). */
+const elsewhere = 0xffff_ffff;
+const millisBits = 10;
+const millisMask = (1 << millisBits) - 1;
+
+/** What the sort and the overview read of a column of instants. */
+export interface Instants {
+  readonly length: number;
+  /** Reads each instant's milliseconds since the epoch (NaN: none, or unreadable); valid until the next push. */
+  msReader(): (index: number) => number;
+}
+
+export class InstantColumn implements Instants {
+  #seconds = growableUint32();
+  /** Each instant's way of writing, as its place in `#formatCodes`, then its milliseconds within the second. */
+  #parts = new CodeArray();
   #formatCodes: number[] = [];
   #formatOfCode = new Map<number, number>();
+  /** The milliseconds of the instants that are `elsewhere`, unless they have none. */
+  #outliers = new Map<number, number>();
   #texts = new Map<number, string>();
   #format: InstantFormat = { code: keptAsText };
 
   get length(): number {
-    return this.#ms.length;
+    return this.#seconds.length;
   }
 
   /** Appends an instant; null (no value) reads back as "". */
   push(text: string | null): void {
-    if (text === null) {
-      this.#ms.push(Number.NaN);
-      this.#pushFormat(keptAsText);
-      return;
-    }
-    this.#ms.push(parseInstant(text, this.#format));
-    if (this.#format.code === keptAsText) this.#texts.set(this.#formats.length, text);
-    this.#pushFormat(this.#format.code);
+    const index = this.length;
+    const ms = text === null ? Number.NaN : parseInstant(text, this.#format);
+    const code = text === null ? keptAsText : this.#format.code;
+    if (text !== null && code === keptAsText) this.#texts.set(index, text);
+    const seconds = Math.floor(ms / 1000);
+    const inRange = seconds >= 0 && seconds < elsewhere; // false for NaN
+    if (!inRange && !Number.isNaN(ms)) this.#outliers.set(index, ms);
+    this.#seconds.push(inRange ? seconds : elsewhere);
+    this.#parts.push((this.#formatOf(code) << millisBits) | (inRange ? ms - seconds * 1000 : 0));
   }
 
-  #pushFormat(code: number): void {
+  #formatOf(code: number): number {
     let format = this.#formatOfCode.get(code);
     if (format === undefined) {
       format = this.#formatCodes.push(code) - 1;
       this.#formatOfCode.set(code, format);
     }
-    this.#formats.push(format);
+    return format;
   }
 
   reserve(capacity: number): void {
-    this.#ms.reserve(capacity);
-    this.#formats.reserve(capacity);
+    this.#seconds.reserve(capacity);
+    this.#parts.reserve(capacity);
   }
 
   /** Gives back the room kept for growth. */
   trim(): void {
-    this.#ms.trim();
-    this.#formats.trim();
+    this.#seconds.trim();
+    this.#parts.trim();
   }
 
   ms(index: number): number {
-    return this.#ms.at(index);
+    return msOf(this.#seconds.at(index), this.#parts.at(index), index, this.#outliers);
   }
 
-  /** Every instant's milliseconds (NaN: unreadable or none), without a copy; valid until the next push. */
-  msView(): Float64Array {
-    return this.#ms.view();
+  msReader(): (index: number) => number {
+    const [seconds, parts, outliers] = [this.#seconds.view(), this.#parts.view(), this.#outliers];
+    return (index) => msOf(seconds[index]!, parts[index]!, index, outliers);
   }
 
   /** The instant exactly as it came. */
   text(index: number): string {
-    const code = this.#formatCodes[this.#formats.at(index)] ?? keptAsText;
-    return code === keptAsText ? (this.#texts.get(index) ?? "") : writeInstant(this.#ms.at(index), code);
+    const code = this.#formatCodes[this.#parts.at(index) >> millisBits] ?? keptAsText;
+    return code === keptAsText ? (this.#texts.get(index) ?? "") : writeInstant(this.ms(index), code);
   }
+}
+
+/** The milliseconds of the instant at `index`, from its whole seconds and its parts. */
+function msOf(seconds: number, parts: number, index: number, outliers: ReadonlyMap<number, number>): number {
+  return seconds === elsewhere ? (outliers.get(index) ?? Number.NaN) : seconds * 1000 + (parts & millisMask);
 }
 
 function writeInstant(ms: number, code: number): string {

@@ -326,16 +326,15 @@ export class TeamIndex {
     this.#dropStaleCaches();
     // Placed on the zone's calendar on the overview's first use, then kept until the team changes,
     // so that a new selection only counts.
-    const [createdMs, sourceCreatedMs] = [this.#createdOn.msView(), this.#sourceCreatedOn.msView()];
     if (this.#days?.timeZone !== timeZone) {
       if (this.#days) release(this.#days.createdDay, this.#days.sourceDay);
-      this.#days = { timeZone, ...dayColumns(createdMs, sourceCreatedMs, timeZone) };
+      this.#days = { timeZone, ...dayColumns(this.#createdOn, this.#sourceCreatedOn, timeZone) };
     }
     const { rows, slugs, slugNames, sourceStarts, sourceSlugCodes, timeZones, timeZoneCodes, birthDateCodes } = this.#facetColumns();
     const { firstDay, span, createdDay, sourceDay } = this.#days;
     return {
       ...{ rows, slugs, slugNames, sourceStarts, sourceSlugCodes, timeZones, timeZoneCodes, birthDateCodes },
-      ...{ createdMs, firstDay, span, createdDay, sourceDay },
+      ...{ createdOn: this.#createdOn, firstDay, span, createdDay, sourceDay },
     };
   }
 
@@ -430,7 +429,7 @@ export class TeamIndex {
   /** The rows by their offsets, when two share one: the earlier row first. */
   #sortedByOffset(offsets: Uint32Array): Uint32Array {
     const rows = inOrder(this.size);
-    const { ascending, descending } = orderNumbers(offsets, rows);
+    const { ascending, descending } = orderNumbers((row) => offsets[row]!, rows);
     release(rows, descending);
     return ascending;
   }
@@ -440,7 +439,7 @@ export class TeamIndex {
     let ordering = this.#orderings.get(column);
     if (!ordering) {
       const service = this.#inServiceOrder();
-      if (column === "created_on") ordering = orderNumbers(this.#createdOn.msView(), service);
+      if (column === "created_on") ordering = orderNumbers(this.#createdOn.msReader(), service);
       // Case-insensitive; IDs that differ only in case keep the service's order.
       else if (column === "client_user_id") ordering = this.#ids.clientIdOrdering(service);
       else {

@@ -5,6 +5,7 @@
  */
 import type { CodeView } from "./growable-array.ts";
 import type { FacetCounts } from "./team-facets.ts";
+import type { Instants } from "./instant-column.ts";
 import type { Interner } from "./interner.ts";
 import { zoneDays } from "./zone-days.ts";
 
@@ -62,8 +63,8 @@ export interface TeamOverview {
 /** What the overview reads from the index, one entry a row unless said otherwise. */
 export interface OverviewColumns extends DayColumns {
   rows: number;
-  /** Each row's `created_on` in ms; NaN where unreadable. */
-  createdMs: Float64Array;
+  /** Each row's `created_on`. */
+  createdOn: Instants;
   /** Row r's connected sources are entries `sourceStarts[r]` up to `sourceStarts[r + 1]`. */
   sourceStarts: Uint32Array;
   sourceSlugCodes: CodeView;
@@ -89,24 +90,30 @@ export interface DayColumns {
 
 type DayValues = Uint16Array | Uint32Array;
 
-/** The days of instants (ms; NaN: unreadable) in `timeZone`, the zone's transitions found once for them all. */
-export function dayColumns(createdMs: Float64Array, sourceCreatedMs: Float64Array, timeZone: string): DayColumns {
+/** The days of instants in `timeZone`, the zone's transitions found once for them all. */
+export function dayColumns(createdOn: Instants, sourceCreatedOn: Instants, timeZone: string): DayColumns {
   let [from, to] = [Infinity, -Infinity];
-  for (const values of [createdMs, sourceCreatedMs])
-    for (let i = 0; i < values.length; i++) {
-      const ms = values[i]!;
+  for (const instants of [createdOn, sourceCreatedOn]) {
+    const msOf = instants.msReader();
+    for (let i = 0; i < instants.length; i++) {
+      const ms = msOf(i);
       if (ms < from) from = ms;
       if (ms > to) to = ms;
     }
+  }
   const days = Number.isFinite(from) ? zoneDays(timeZone, from, to) : null;
   const firstDay = days ? days.dayOf(from) : 0;
   const span = days ? days.dayOf(to) - firstDay + 1 : 0;
-  const toDays = (values: Float64Array) => {
-    const out = span < 0xffff ? new Uint16Array(values.length) : new Uint32Array(values.length);
-    for (let i = 0; i < values.length; i++) out[i] = Number.isNaN(values[i]!) || !days ? 0 : days.dayOf(values[i]!) - firstDay + 1;
+  const toDays = (instants: Instants) => {
+    const out = span < 0xffff ? new Uint16Array(instants.length) : new Uint32Array(instants.length);
+    const msOf = instants.msReader();
+    for (let i = 0; i < instants.length; i++) {
+      const ms = msOf(i);
+      out[i] = Number.isNaN(ms) || !days ? 0 : days.dayOf(ms) - firstDay + 1;
+    }
     return out;
   };
-  return { firstDay, span, createdDay: toDays(createdMs), sourceDay: toDays(sourceCreatedMs) };
+  return { firstDay, span, createdDay: toDays(createdOn), sourceDay: toDays(sourceCreatedOn) };
 }
 
 const dayMs = 86_400_000;
@@ -136,7 +143,8 @@ export function aggregateOverview(
   facets: FacetCounts,
   { timeZone, now }: OverviewRequest,
 ): TeamOverview {
-  const { createdMs, createdDay, sourceDay, sourceStarts, sourceSlugCodes, slugs, timeZoneCodes, birthDateCodes } = columns;
+  const { createdDay, sourceDay, sourceStarts, sourceSlugCodes, slugs, timeZoneCodes, birthDateCodes } = columns;
+  const createdMs = columns.createdOn.msReader();
   const today = zoneDays(timeZone, now, now).dayOf(now);
   // Counted by day value over the team's days; the selection's own first and last days are kept on the way.
   const createdCounts = new Uint32Array(columns.span + 1);
@@ -151,13 +159,13 @@ export function aggregateOverview(
 
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
-    const created = createdMs[row]!;
     const createdValue = createdDay[row]!;
     if (createdValue === 0) undated++;
     else {
       createdCounts[createdValue]!++;
       if (createdValue < createdLow) createdLow = createdValue;
       if (createdValue > createdHigh) createdHigh = createdValue;
+      const created = createdMs(row);
       if (created > since7 && created <= now) last7++;
       if (created > since30 && created <= now) last30++;
     }

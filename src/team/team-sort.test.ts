@@ -17,7 +17,7 @@ describe("orderNumbers", () => {
           ),
         ),
         ([values, serviceOrder]) => {
-          const { ascending, descending } = orderNumbers(Float64Array.from(values), Uint32Array.from(serviceOrder));
+          const { ascending, descending } = orderNumbers((row) => values[row]!, Uint32Array.from(serviceOrder));
           const withValue = serviceOrder.filter((row) => !Number.isNaN(values[row]));
           const withoutValue = serviceOrder.filter((row) => Number.isNaN(values[row]));
           // Array.prototype.sort is stable: equal numbers stay in the service's order.

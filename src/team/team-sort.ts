@@ -33,16 +33,16 @@ export function rankStrings(values: ArrayLike<string | undefined>): Ranks {
 }
 
 /**
- * Both orders of the rows by a number (NaN: no value, last either way), equal numbers in
- * `serviceOrder` (the rows in the service's order) either way. No rank a row, no `Set`, `Map` or
- * comparator: the rows, taken in the service's order, are radix-sorted by their numbers' 64 bits
- * made to order as unsigned integers (a stable sort keeps that order among equals), and the
- * descending order is the ascending one's runs of equal numbers, last run first.
+ * Both orders of the rows by a number (`valueOf` a row; NaN: no value, last either way), equal
+ * numbers in `serviceOrder` (the rows in the service's order) either way. No rank a row, no `Set`,
+ * `Map` or comparator: the rows, taken in the service's order, are radix-sorted by their numbers'
+ * 64 bits made to order as unsigned integers (a stable sort keeps that order among equals), and
+ * the descending order is the ascending one's runs of equal numbers, last run first.
  */
-export function orderNumbers(values: ArrayLike<number>, serviceOrder: Uint32Array): Ordering {
+export function orderNumbers(valueOf: (row: number) => number, serviceOrder: Uint32Array): Ordering {
   const rows = serviceOrder.length;
   let count = 0;
-  for (let row = 0; row < values.length; row++) if (values[row] === values[row]) count++; // NaN !== NaN
+  for (let row = 0; row < rows; row++) if (!Number.isNaN(valueOf(row))) count++;
   const sorter = new KeySorter(count);
   const { items, high, low } = sorter;
   const descending = new Uint32Array(rows);
@@ -53,11 +53,12 @@ export function orderNumbers(values: ArrayLike<number>, serviceOrder: Uint32Arra
   let withoutValue = count;
   for (let place = 0; place < rows; place++) {
     const row = serviceOrder[place]!;
-    if (values[row] !== values[row]) {
+    const value = valueOf(row);
+    if (Number.isNaN(value)) {
       descending[withoutValue++] = row;
       continue;
     }
-    number[0] = values[row]! + 0; // -0 + 0 is 0: one key for both zeros
+    number[0] = value + 0; // -0 + 0 is 0: one key for both zeros
     const negative = words[1]! >>> 31 === 1;
     items[i] = row;
     high[i] = negative ? ~words[1]! : words[1]! | 0x8000_0000;
