@@ -17,6 +17,11 @@ export class GrowableArray<A extends NumberArray> {
     return this.#length;
   }
 
+  /** The memory the values take, room for growth included. */
+  get byteLength(): number {
+    return this.#items.byteLength;
+  }
+
   push(value: number): void {
     if (this.#length === this.#items.length) {
       // Growing by half keeps the copies amortized O(1) per value, and the unused tail under a third.

@@ -36,6 +36,11 @@ export class InstantColumn implements Instants {
     return this.#seconds.length;
   }
 
+  /** The memory the column's arrays take (the few instants kept apart, as text or outliers, aside). */
+  get byteLength(): number {
+    return this.#seconds.byteLength + this.#parts.byteLength;
+  }
+
   /** Appends an instant; null (no value) reads back as "". */
   push(text: string | null): void {
     const index = this.length;
