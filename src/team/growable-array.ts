@@ -90,5 +90,4 @@ export class CodeArray extends GrowableArray<CodeView> {
 }
 
 export const growableUint32 = () => new GrowableArray((n) => new Uint32Array(n));
-export const growableInt32 = () => new GrowableArray((n) => new Int32Array(n));
 export const growableFloat64 = () => new GrowableArray((n) => new Float64Array(n));

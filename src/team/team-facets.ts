@@ -41,10 +41,10 @@ export interface FacetColumns {
   sourceStarts: Uint32Array;
   sourceSlugCodes: CodeView;
   timeZones: Interner;
-  /** -1: no time zone. */
-  timeZoneCodes: Int32Array;
-  /** -1: no birth date. */
-  birthDateCodes: Int32Array;
+  /** A time zone's code + 1; 0: none. */
+  timeZoneCodes: CodeView;
+  /** A birth date's code + 1; 0: none. */
+  birthDateCodes: CodeView;
 }
 
 /** Which codes of a dictionary a group chose, and whether it chose "none"; null: no filter. */
@@ -208,8 +208,8 @@ function tallyRows(
     if (marks && marks.rows[row] !== marks.are) continue;
     const first = sourceStarts[row]!;
     const end = sourceStarts[row + 1]!;
-    const zone = timeZoneCodes[row]!;
-    const known = birthDateCodes[row]! >= 0;
+    const zone = timeZoneCodes[row]! - 1;
+    const known = birthDateCodes[row] !== 0;
     const zoneOk = !zones || (zone < 0 ? zones.none : zones.codes[zone] === 1);
     const birthOk = !birth || (known ? birth.known : birth.unknown);
 

@@ -5,7 +5,7 @@
  * page of rows rebuilt as `User` objects.
  */
 import type { ConnectedSource, SentUser, User } from "../api/contract.ts";
-import { CodeArray, growableInt32, growableUint32, type GrowableArray } from "./growable-array.ts";
+import { CodeArray, growableUint32, type GrowableArray } from "./growable-array.ts";
 import { InstantColumn } from "./instant-column.ts";
 import { Interner } from "./interner.ts";
 import { release } from "./release-memory.ts";
@@ -105,11 +105,13 @@ export class TeamIndex {
   /** Where fallback values came from; kept apart from connected sources so facets list only those. */
   #provenance = new Interner();
   #birthDates = new Interner();
-  #birthDateCodes = growableInt32();
+  /** Each row's birth date's code + 1; 0: none. */
+  #birthDateCodes = new CodeArray();
   #birthDateSources = new CodeArray();
   #birthDateUpdatedAt = new InstantColumn();
   #timeZones = new Interner();
-  #timeZoneCodes = growableInt32();
+  /** Each row's time zone's code + 1; 0: none. */
+  #timeZoneCodes = new CodeArray();
   #timeZoneSources = new CodeArray();
   #timeZoneUpdatedAt = new InstantColumn();
 
@@ -180,11 +182,11 @@ export class TeamIndex {
     this.#sourceStarts.push(this.#sourceInfoCodes.length);
 
     const birth = user.fallback_birth_date;
-    this.#birthDateCodes.push(birth ? this.#birthDates.code(birth.value) : -1);
+    this.#birthDateCodes.push(birth ? this.#birthDates.code(birth.value) + 1 : 0);
     this.#birthDateSources.push(birth ? this.#provenance.code(birth.source_slug) : 0);
     this.#birthDateUpdatedAt.push(birth?.updated_at ?? null);
     const zone = user.fallback_time_zone;
-    this.#timeZoneCodes.push(zone ? this.#timeZones.code(zone.id) : -1);
+    this.#timeZoneCodes.push(zone ? this.#timeZones.code(zone.id) + 1 : 0);
     this.#timeZoneSources.push(zone ? this.#provenance.code(zone.source_slug) : 0);
     this.#timeZoneUpdatedAt.push(zone?.updated_at ?? null);
   }
@@ -210,8 +212,8 @@ export class TeamIndex {
       const source = this.#sourceInfos[this.#sourceInfoCodes.at(s)]!;
       connected_sources.push({ created_on: this.#sourceCreatedOn.text(s), source: { ...source } });
     }
-    const birth = this.#birthDateCodes.at(row);
-    const zone = this.#timeZoneCodes.at(row);
+    const birth = this.#birthDateCodes.at(row) - 1;
+    const zone = this.#timeZoneCodes.at(row) - 1;
     return {
       user_id: this.#ids.userId(row),
       team_id: this.#teamIds.value(this.#teamCodes.at(row)),
@@ -454,20 +456,23 @@ export class TeamIndex {
 
   /** Each row's rank in a column. */
   #ranks(column: Exclude<SortColumn, "created_on" | "client_user_id">): Ranks {
-    /** Ranks of an interned column: its few distinct values are ranked, then each row takes its code's. */
-    const byCode = (dictionary: Interner, codes: ArrayLike<number>): Ranks => {
+    /**
+     * Ranks of an interned column: its few distinct values are ranked, then each row takes its
+     * code's. `shift`: the codes are a value's code + 1, and 0 is none.
+     */
+    const byCode = (dictionary: Interner, codes: ArrayLike<number>, shift: 0 | 1): Ranks => {
       const { ranks: codeRanks, count } = rankStrings(dictionary.values);
-      return { ranks: Int32Array.from(codes, (code) => (code < 0 ? -1 : codeRanks[code]!)), count };
+      return { ranks: Int32Array.from(codes, (code) => (code < shift ? -1 : codeRanks[code - shift]!)), count };
     };
     switch (column) {
       case "connected_sources":
         return { ranks: Int32Array.from(this.#sourceListRanks()), count: this.size };
       case "birth_date":
-        return byCode(this.#birthDates, this.#birthDateCodes.view());
+        return byCode(this.#birthDates, this.#birthDateCodes.view(), 1);
       case "time_zone":
-        return byCode(this.#timeZones, this.#timeZoneCodes.view());
+        return byCode(this.#timeZones, this.#timeZoneCodes.view(), 1);
       case "team_id":
-        return byCode(this.#teamIds, this.#teamCodes.view());
+        return byCode(this.#teamIds, this.#teamCodes.view(), 0);
     }
   }
 

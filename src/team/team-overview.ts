@@ -71,8 +71,10 @@ export interface OverviewColumns extends DayColumns {
   slugs: Interner;
   slugNames: readonly string[];
   timeZones: Interner;
-  timeZoneCodes: Int32Array;
-  birthDateCodes: Int32Array;
+  /** A time zone's code + 1; 0: none. */
+  timeZoneCodes: CodeView;
+  /** A birth date's code + 1; 0: none. */
+  birthDateCodes: CodeView;
 }
 
 /**
@@ -189,10 +191,10 @@ export function aggregateOverview(
     }
     perUser[Math.min(3, distinct)]!++;
     if (distinct > 0) withSources++;
-    const zone = timeZoneCodes[row]!;
+    const zone = timeZoneCodes[row]! - 1;
     if (zone < 0) noZone++;
     else usersOfZone[zone]!++;
-    if (birthDateCodes[row]! >= 0) birthKnown++;
+    if (birthDateCodes[row] !== 0) birthKnown++;
   }
   const createdSeries = seriesDays(columns.firstDay, createdLow, createdHigh, today);
   const connectedSeries = seriesDays(columns.firstDay, connectedLow, connectedHigh, today);
