@@ -162,11 +162,8 @@ export function applyFacets(
 /** `into[i] = a[i] & b[i]`, four bytes at a time. */
 function and(a: Uint8Array, b: Uint8Array, into: Uint8Array): void {
   const words = a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0 && into.byteOffset % 4 === 0 ? a.length >> 2 : 0;
-  const [a4, b4, into4] = [a, b, into].map((bytes) => new Uint32Array(bytes.buffer, bytes.byteOffset, words)) as [
-    Uint32Array,
-    Uint32Array,
-    Uint32Array,
-  ];
+  const wordsOf = (bytes: Uint8Array) => new Uint32Array(bytes.buffer, bytes.byteOffset, words);
+  const [a4, b4, into4] = [wordsOf(a), wordsOf(b), wordsOf(into)];
   for (let i = 0; i < words; i++) into4[i] = a4[i]! & b4[i]!;
   for (let i = words * 4; i < a.length; i++) into[i] = a[i]! & b[i]!;
 }
