@@ -250,6 +250,7 @@ test.describe("with the demo's team of 2,500", () => {
     await page.getByRole("button", { name: "Next page" }).click();
     const alert = page.getByRole("alert");
     await expect(alert).toContainText("The service failed (500)");
+    await expect(alert).toContainText("It said: Internal Server Error.");
     await expect(page).toHaveURL(/\?page=3$/);
     await page.unroute("**/v2/user/?offset=200&limit=100");
     await alert.getByRole("button", { name: "Retry" }).click();

@@ -101,11 +101,19 @@ describe("describeError", () => {
     ],
     [
       "a 503",
-      new errors.ServerError("Unavailable", 503),
+      new errors.ServerError("The service failed (503)", 503),
       deleteWords,
       "server error",
       "retry",
       "The service failed (503). Try again in a moment.",
+    ],
+    [
+      "a 500 that said why",
+      new errors.ServerError("Database is read-only.", 500, undefined, "Database is read-only."),
+      listWords,
+      "server error",
+      "retry",
+      "The service failed (500). It said: Database is read-only. Try again in a moment.",
     ],
     [
       "an unreadable answer",

@@ -78,8 +78,9 @@ export function describeError(error: unknown, words: OperationWords): ErrorDescr
     return describe("rate limited", "The service is receiving too many requests", wait);
   }
   if (error instanceof errors.ServerError) {
+    const said = error.detail ? `It said: ${error.detail.replace(/\.$/, "")}. ` : "";
     const wait = error.retryAfterMs === undefined ? "Try again in a moment." : `${errors.askedToWait(error.retryAfterMs)}.`;
-    return describe("server error", `The service failed (${error.status})`, wait);
+    return describe("server error", `The service failed (${error.status})`, `${said}${wait}`);
   }
   if (error instanceof errors.ContractError) return describe("unreadable answer", "The service's answer could not be read", error.message);
   if (error instanceof errors.ApiError) return describe("failed", `The service answered ${error.status ?? "unexpectedly"}`, error.message);

@@ -58,6 +58,8 @@ export class ServerError extends ApiError {
     status: number,
     /** From `Retry-After` (a 503 may send one). */
     readonly retryAfterMs?: number,
+    /** The service's own sentence (`{"detail": "…"}`), when it sent one. */
+    readonly detail?: string,
   ) {
     super(message, status);
   }

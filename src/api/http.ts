@@ -119,7 +119,7 @@ function errorFor(status: number, body: unknown, retryAfter: string | null): Api
   if (status === 401 || status === 403) return new AuthenticationError(detail ?? `The key was rejected (${status})`, status);
   if (status === 404) return new NotFoundError(detail ?? "Not found (404)", 404);
   if (status === 429) return new RateLimitedError(detail ?? "Too many requests (429)", parseRetryAfter(retryAfter));
-  if (status >= 500) return new ServerError(detail ?? `The service failed (${status})`, status, parseRetryAfter(retryAfter));
+  if (status >= 500) return new ServerError(detail ?? `The service failed (${status})`, status, parseRetryAfter(retryAfter), detail);
   return new ApiError(detail ?? `Unexpected answer ${status}`, status);
 }
 

@@ -225,6 +225,17 @@ describe("retries of the list", () => {
     }
   });
 
+  it("keeps a 5xx's own sentence apart, for the words shown, and none when the service sent none", async () => {
+    const said = (await listWith(json({ detail: "Database is read-only" }, 500))
+      .list()
+      .catch((e: unknown) => e)) as ServerError;
+    expect(said).toMatchObject({ name: "ServerError", status: 500, detail: "Database is read-only" });
+    const silent = (await listWith(json({}, 502))
+      .list()
+      .catch((e: unknown) => e)) as ServerError;
+    expect(silent).toMatchObject({ name: "ServerError", status: 502, message: "The service failed (502)", detail: undefined });
+  });
+
   it("sends the team key and no management key", async () => {
     const { list, requests } = listWith(json(page([])));
     await list();
