@@ -1,7 +1,7 @@
 import { release } from "./release-memory.ts";
 
 /** A typed array that grows as values are pushed: the columns of the team index. */
-type NumberArray = Uint8Array | Uint16Array | Int32Array | Uint32Array | Float64Array;
+type NumberArray = Uint8Array | Uint16Array | Uint32Array;
 
 export class GrowableArray<A extends NumberArray> {
   #allocate: (capacity: number) => A;
@@ -90,4 +90,3 @@ export class CodeArray extends GrowableArray<CodeView> {
 }
 
 export const growableUint32 = () => new GrowableArray((n) => new Uint32Array(n));
-export const growableFloat64 = () => new GrowableArray((n) => new Float64Array(n));
