@@ -168,7 +168,7 @@ export class TeamIds {
         mark(row); // holding the needle, it held the earlier one: a candidate
       }
     });
-    const rows = listed && (listed as Uint32Array).slice(0, count);
+    const rows = listed ? listed.slice(0, count) : null;
     if (listed) release(listed);
     return { count, rows };
   }
