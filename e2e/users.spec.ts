@@ -311,6 +311,8 @@ test("a rejected key is asked once on the first load, and again when the view is
   expect(asked).toHaveLength(1);
 
   await page.getByRole("link", { name: "Settings", exact: true }).click();
+  // Left for Settings (shown once its code came): a click before that never left the view.
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   await page.getByRole("link", { name: "Users", exact: true }).click();
   await expect(page.getByRole("alert")).toContainText("The team API key was rejected");
   await expect.poll(() => asked.length).toBe(2);
