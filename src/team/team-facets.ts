@@ -4,6 +4,7 @@
  * are taken over the users that pass the search and the other groups, ignoring the group's own
  * choice, so every option says how many users choosing it would add.
  */
+import type { ProfileTable } from "./facet-profiles.ts";
 import type { CodeView } from "./growable-array.ts";
 import type { Interner } from "./interner.ts";
 
@@ -31,20 +32,16 @@ export interface FacetCounts {
   birthDate: FacetOption<BirthDateFacet>[];
 }
 
-/** What the facets read from the index, one entry a row unless said otherwise. */
+/** What the facets read from the index. */
 export interface FacetColumns {
   rows: number;
   slugs: Interner;
   /** The display name of each slug code. */
   slugNames: readonly string[];
-  /** Row r's sources are `sourceSlugCodes[sourceStarts[r]]` up to `sourceStarts[r + 1]`. */
-  sourceStarts: Uint32Array;
-  sourceSlugCodes: CodeView;
   timeZones: Interner;
-  /** A time zone's code + 1; 0: none. */
-  timeZoneCodes: CodeView;
-  /** A birth date's code + 1; 0: none. */
-  birthDateCodes: CodeView;
+  /** The users' facet profiles, and each row's. */
+  profiles: ProfileTable;
+  rowProfiles: CodeView;
 }
 
 /** Which codes of a dictionary a group chose, and whether it chose "none"; null: no filter. */
@@ -177,66 +174,95 @@ interface Choices {
 /**
  * Counts the options over the rows whose byte in `which.rows` is `which.are`, or those of
  * `which.list` (null: every row), each group over the rows that pass the other groups; marks in
- * `selected` the rows that pass all.
+ * `selected` (all 0) the rows that pass all. The rows' profiles are counted, then each profile's
+ * groups are worked out once.
  */
 function tallyRows(
-  columns: FacetColumns,
+  { profiles, rowProfiles, slugs, timeZones }: FacetColumns,
   { sources, zones, birth }: Choices,
   which: { rows: Uint8Array; are: 0 | 1 } | { list: Uint32Array } | null,
   selected: Uint8Array | null,
 ): FacetTally {
-  const { rows, sourceStarts, sourceSlugCodes, timeZoneCodes, birthDateCodes } = columns;
+  const { set, zone, birthKnown, setSlugs } = profiles;
+  const setPasses = setSlugs.map(
+    (slugs) => !sources || (slugs.length === 0 ? sources.none : slugs.some((slug) => sources.codes[slug] === 1)),
+  );
+  const zonePasses = (p: number) => !zones || (zone[p] === 0 ? zones.none : zones.codes[zone[p]! - 1] === 1);
+  const birthPasses = (p: number) => !birth || (birthKnown[p] === 1 ? birth.known : birth.unknown);
+  const passes = new Uint8Array(set.length);
+  for (let p = 0; p < set.length; p++) passes[p] = setPasses[set[p]!] && zonePasses(p) && birthPasses(p) ? 1 : 0;
+  const rowsOf = countProfiles(rowProfiles, which, passes, selected);
+
   const tally: FacetTally = {
-    slugs: new Uint32Array(columns.slugs.size),
-    zones: new Uint32Array(columns.timeZones.size),
+    slugs: new Uint32Array(slugs.size),
+    zones: new Uint32Array(timeZones.size),
     noSource: 0,
     noZone: 0,
     birthKnown: 0,
     birthUnknown: 0,
     selected: 0,
   };
-  const lastRowOfSlug = new Int32Array(columns.slugs.size).fill(-1);
-
-  const list = which && "list" in which ? which.list : null;
-  const marks = which && "rows" in which ? which : null;
-  const count = list ? list.length : rows;
-  for (let i = 0; i < count; i++) {
-    const row = list ? list[i]! : i;
-    if (marks && marks.rows[row] !== marks.are) continue;
-    const first = sourceStarts[row]!;
-    const end = sourceStarts[row + 1]!;
-    const zone = timeZoneCodes[row]! - 1;
-    const known = birthDateCodes[row] !== 0;
-    const zoneOk = !zones || (zone < 0 ? zones.none : zones.codes[zone] === 1);
-    const birthOk = !birth || (known ? birth.known : birth.unknown);
-
-    // One walk of the user's sources: whether one is chosen, and each slug's count when the other groups pass.
-    const countSlugs = zoneOk && birthOk;
-    let sourceOk = !sources || (first === end && sources.none);
-    for (let s = first; s < end; s++) {
-      const slug = sourceSlugCodes[s]!;
-      if (!sourceOk && sources!.codes[slug] === 1) sourceOk = true;
-      if (countSlugs && lastRowOfSlug[slug] !== row) {
-        lastRowOfSlug[slug] = row; // a slug twice on one user counts once
-        tally.slugs[slug]!++;
-      }
-    }
-    if (countSlugs && first === end) tally.noSource++;
-
-    if (sourceOk && zoneOk && birthOk) {
-      tally.selected++;
-      if (selected) selected[row] = 1;
-    }
+  /** The users of each slug set that pass the time zone and birth date groups: the sources' counts. */
+  const usersOfSet = new Uint32Array(setSlugs.length);
+  for (let p = 0; p < set.length; p++) {
+    const users = rowsOf[p]!;
+    if (users === 0) continue;
+    const [sourceOk, zoneOk, birthOk] = [setPasses[set[p]!]!, zonePasses(p), birthPasses(p)];
+    if (zoneOk && birthOk) usersOfSet[set[p]!]! += users;
+    if (sourceOk && zoneOk && birthOk) tally.selected += users;
     if (sourceOk && birthOk) {
-      if (zone < 0) tally.noZone++;
-      else tally.zones[zone]!++;
+      if (zone[p] === 0) tally.noZone += users;
+      else tally.zones[zone[p]! - 1]! += users;
     }
     if (sourceOk && zoneOk) {
-      if (known) tally.birthKnown++;
-      else tally.birthUnknown++;
+      if (birthKnown[p] === 1) tally.birthKnown += users;
+      else tally.birthUnknown += users;
     }
   }
+  setSlugs.forEach((slugsOfSet, s) => {
+    for (const slug of slugsOfSet) tally.slugs[slug]! += usersOfSet[s]!;
+  });
+  tally.noSource = usersOfSet[0]!;
   return tally;
+}
+
+/**
+ * How many of the rows (as in `tallyRows`) have each profile; marks in `selected` those whose
+ * profile `passes`. A loop a case: this is the one walk of a million rows.
+ */
+function countProfiles(
+  rowProfiles: CodeView,
+  which: { rows: Uint8Array; are: 0 | 1 } | { list: Uint32Array } | null,
+  passes: Uint8Array,
+  selected: Uint8Array | null,
+): Uint32Array {
+  const counts = new Uint32Array(passes.length);
+  const out = selected ?? new Uint8Array(0);
+  const mark = selected !== null;
+  if (which === null) {
+    for (let row = 0; row < rowProfiles.length; row++) {
+      const profile = rowProfiles[row]!;
+      counts[profile]!++;
+      if (mark) out[row] = passes[profile]!;
+    }
+  } else if ("list" in which) {
+    const { list } = which;
+    for (let i = 0; i < list.length; i++) {
+      const row = list[i]!;
+      const profile = rowProfiles[row]!;
+      counts[profile]!++;
+      if (mark) out[row] = passes[profile]!;
+    }
+  } else {
+    const { rows, are } = which;
+    for (let row = 0; row < rowProfiles.length; row++) {
+      if (rows[row] !== are) continue;
+      const profile = rowProfiles[row]!;
+      counts[profile]!++;
+      if (mark) out[row] = passes[profile]!;
+    }
+  }
+  return counts;
 }
 
 /** Every value the index knows, sorted by label, then chosen unknown values, then "none". */

@@ -5,11 +5,12 @@
  * page of rows rebuilt as `User` objects.
  */
 import type { ConnectedSource, SentUser, User } from "../api/contract.ts";
+import { FacetProfiles } from "./facet-profiles.ts";
 import { CodeArray, growableUint32, type GrowableArray } from "./growable-array.ts";
 import { InstantColumn } from "./instant-column.ts";
 import { Interner } from "./interner.ts";
 import { release } from "./release-memory.ts";
-import { applyFacets, type FacetBase, type FacetCounts, type FacetSelection } from "./team-facets.ts";
+import { applyFacets, type FacetBase, type FacetColumns, type FacetCounts, type FacetSelection } from "./team-facets.ts";
 import { TeamIds, type SearchMatches } from "./team-ids.ts";
 import {
   aggregateOverview,
@@ -114,6 +115,10 @@ export class TeamIndex {
   #timeZoneCodes = new CodeArray();
   #timeZoneSources = new CodeArray();
   #timeZoneUpdatedAt = new InstantColumn();
+  /** What the facets and the overview count by: each row's sources, time zone and birth date known, interned. */
+  #profiles = new FacetProfiles();
+  /** A row's slug codes while it is appended (one array for all). */
+  #rowSlugs: number[] = [];
 
   /** Bumped by every change; the caches below belong to one version. */
   #version = 0;
@@ -172,11 +177,14 @@ export class TeamIndex {
     }
     this.#serviceOffsets?.push(serviceOffset);
 
+    const slugs = this.#rowSlugs;
+    slugs.length = 0;
     for (const { created_on, source, provider } of user.connected_sources) {
       // The contract was checked: one of the two is there.
       const info = this.#sourceInfoCode((source ?? provider)!);
       this.#sourceInfoCodes.push(info);
-      this.#sourceSlugCodes.push(this.#slugCodeOfSourceInfo[info]!);
+      slugs.push(this.#slugCodeOfSourceInfo[info]!);
+      this.#sourceSlugCodes.push(slugs[slugs.length - 1]!);
       this.#sourceCreatedOn.push(created_on);
     }
     this.#sourceStarts.push(this.#sourceInfoCodes.length);
@@ -189,6 +197,7 @@ export class TeamIndex {
     this.#timeZoneCodes.push(zone ? this.#timeZones.code(zone.id) + 1 : 0);
     this.#timeZoneSources.push(zone ? this.#provenance.code(zone.source_slug) : 0);
     this.#timeZoneUpdatedAt.push(zone?.updated_at ?? null);
+    this.#profiles.push(slugs, this.#timeZoneCodes.at(row), this.#birthDateCodes.at(row) !== 0);
   }
 
   /** Sources repeat across users: each distinct {logo, name, slug} is kept once. */
@@ -265,7 +274,7 @@ export class TeamIndex {
   #columns(): { ofUsers: Column[]; ofSources: Column[] } {
     const ofUsers: (Column | null)[] = [this.#ids, this.#teamCodes, this.#createdOn, this.#serviceOffsets];
     ofUsers.push(this.#birthDateCodes, this.#birthDateSources, this.#birthDateUpdatedAt);
-    ofUsers.push(this.#timeZoneCodes, this.#timeZoneSources, this.#timeZoneUpdatedAt);
+    ofUsers.push(this.#timeZoneCodes, this.#timeZoneSources, this.#timeZoneUpdatedAt, this.#profiles);
     return {
       ofUsers: ofUsers.filter((column) => column !== null),
       ofSources: [this.#sourceInfoCodes, this.#sourceSlugCodes, this.#sourceCreatedOn],
@@ -332,10 +341,10 @@ export class TeamIndex {
       if (this.#days) release(this.#days.createdDay, this.#days.sourceDay);
       this.#days = { timeZone, ...dayColumns(this.#createdOn, this.#sourceCreatedOn, timeZone) };
     }
-    const { rows, slugs, slugNames, sourceStarts, sourceSlugCodes, timeZones, timeZoneCodes, birthDateCodes } = this.#facetColumns();
     const { firstDay, span, createdDay, sourceDay } = this.#days;
     return {
-      ...{ rows, slugs, slugNames, sourceStarts, sourceSlugCodes, timeZones, timeZoneCodes, birthDateCodes },
+      ...this.#facetColumns(),
+      ...{ sourceStarts: this.#sourceStarts.view(), sourceSlugCodes: this.#sourceSlugCodes.view() },
       ...{ createdOn: this.#createdOn, firstDay, span, createdDay, sourceDay },
     };
   }
@@ -391,16 +400,14 @@ export class TeamIndex {
     return this.#searchCache;
   }
 
-  #facetColumns() {
+  #facetColumns(): FacetColumns {
     return {
       rows: this.size,
       slugs: this.#slugs,
       slugNames: this.#slugNames,
-      sourceStarts: this.#sourceStarts.view(),
-      sourceSlugCodes: this.#sourceSlugCodes.view(),
       timeZones: this.#timeZones,
-      timeZoneCodes: this.#timeZoneCodes.view(),
-      birthDateCodes: this.#birthDateCodes.view(),
+      profiles: this.#profiles.table,
+      rowProfiles: this.#profiles.rows(),
     };
   }
 

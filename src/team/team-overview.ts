@@ -4,9 +4,8 @@
  * on the calendar of the time zone asked for (the browser's).
  */
 import type { CodeView } from "./growable-array.ts";
-import type { FacetCounts } from "./team-facets.ts";
+import type { FacetColumns, FacetCounts } from "./team-facets.ts";
 import type { Instants } from "./instant-column.ts";
-import type { Interner } from "./interner.ts";
 import { zoneDays } from "./zone-days.ts";
 
 export interface OverviewRequest {
@@ -60,21 +59,13 @@ export interface TeamOverview {
   facets: FacetCounts;
 }
 
-/** What the overview reads from the index, one entry a row unless said otherwise. */
-export interface OverviewColumns extends DayColumns {
-  rows: number;
+/** What the overview reads from the index: the facets' columns and these, one entry a row unless said otherwise. */
+export interface OverviewColumns extends FacetColumns, DayColumns {
   /** Each row's `created_on`. */
   createdOn: Instants;
   /** Row r's connected sources are entries `sourceStarts[r]` up to `sourceStarts[r + 1]`. */
   sourceStarts: Uint32Array;
   sourceSlugCodes: CodeView;
-  slugs: Interner;
-  slugNames: readonly string[];
-  timeZones: Interner;
-  /** A time zone's code + 1; 0: none. */
-  timeZoneCodes: CodeView;
-  /** A birth date's code + 1; 0: none. */
-  birthDateCodes: CodeView;
 }
 
 /**
@@ -145,22 +136,20 @@ export function aggregateOverview(
   facets: FacetCounts,
   { timeZone, now }: OverviewRequest,
 ): TeamOverview {
-  const { createdDay, sourceDay, sourceStarts, sourceSlugCodes, slugs, timeZoneCodes, birthDateCodes } = columns;
+  const { createdDay, sourceDay, sourceStarts, sourceSlugCodes, slugs, profiles, rowProfiles } = columns;
   const createdMs = columns.createdOn.msReader();
+  const [since7, since30] = [now - 7 * dayMs, now - 30 * dayMs];
   const today = zoneDays(timeZone, now, now).dayOf(now);
   // Counted by day value over the team's days; the selection's own first and last days are kept on the way.
   const createdCounts = new Uint32Array(columns.span + 1);
   const connectionsOf: (Uint32Array | undefined)[] = [];
   let [createdLow, createdHigh, connectedLow, connectedHigh] = [Infinity, 0, Infinity, 0];
-  const usersOfSlug = new Uint32Array(slugs.size);
-  const lastRowOfSlug = new Int32Array(slugs.size).fill(-1);
-  const usersOfZone = new Uint32Array(columns.timeZones.size);
-  const perUser: [number, number, number, number] = [0, 0, 0, 0];
-  let [withSources, last7, last30, noZone, birthKnown, undated] = [0, 0, 0, 0, 0, 0];
-  const [since7, since30] = [now - 7 * dayMs, now - 30 * dayMs];
+  const rowsOfProfile = new Uint32Array(profiles.set.length);
+  let [last7, last30, undated] = [0, 0, 0];
 
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
+    rowsOfProfile[rowProfiles[row]!]!++;
     const createdValue = createdDay[row]!;
     if (createdValue === 0) undated++;
     else {
@@ -171,31 +160,36 @@ export function aggregateOverview(
       if (created > since7 && created <= now) last7++;
       if (created > since30 && created <= now) last30++;
     }
-    const [start, end] = [sourceStarts[row]!, sourceStarts[row + 1]!];
-    let distinct = 0;
-    for (let s = start; s < end; s++) {
-      const slug = sourceSlugCodes[s]!;
-      // A user who connected the same source twice counts once among its users.
-      if (lastRowOfSlug[slug] !== row) {
-        lastRowOfSlug[slug] = row;
-        usersOfSlug[slug]!++;
-        distinct++;
-      }
+    for (let s = sourceStarts[row]!, end = sourceStarts[row + 1]!; s < end; s++) {
       const value = sourceDay[s]!;
       if (value === 0) undated++;
       else {
-        (connectionsOf[slug] ??= new Uint32Array(columns.span + 1))[value]!++;
+        (connectionsOf[sourceSlugCodes[s]!] ??= new Uint32Array(columns.span + 1))[value]!++;
         if (value < connectedLow) connectedLow = value;
         if (value > connectedHigh) connectedHigh = value;
       }
     }
-    perUser[Math.min(3, distinct)]!++;
-    if (distinct > 0) withSources++;
-    const zone = timeZoneCodes[row]! - 1;
-    if (zone < 0) noZone++;
-    else usersOfZone[zone]!++;
-    if (birthDateCodes[row] !== 0) birthKnown++;
   }
+
+  // The rest is counted a profile, then a slug set: its users, once each.
+  const { set, zone, birthKnown, setSlugs } = profiles;
+  const usersOfSet = new Uint32Array(setSlugs.length);
+  const usersOfZone = new Uint32Array(columns.timeZones.size);
+  let [noZone, birthKnownUsers] = [0, 0];
+  for (let p = 0; p < set.length; p++) {
+    const users = rowsOfProfile[p]!;
+    usersOfSet[set[p]!]! += users;
+    if (zone[p] === 0) noZone += users;
+    else usersOfZone[zone[p]! - 1]! += users;
+    if (birthKnown[p] === 1) birthKnownUsers += users;
+  }
+  const usersOfSlug = new Uint32Array(slugs.size);
+  const perUser: [number, number, number, number] = [0, 0, 0, 0];
+  setSlugs.forEach((slugsOfSet, s) => {
+    for (const slug of slugsOfSet) usersOfSlug[slug]! += usersOfSet[s]!;
+    perUser[Math.min(3, slugsOfSet.length)]! += usersOfSet[s]!;
+  });
+  const withSources = rows.length - usersOfSet[0]!;
   const createdSeries = seriesDays(columns.firstDay, createdLow, createdHigh, today);
   const connectedSeries = seriesDays(columns.firstDay, connectedLow, connectedHigh, today);
   /** The day value of a series' first day. */
@@ -233,7 +227,7 @@ export function aggregateOverview(
     noSource: rows.length - withSources,
     sourcesPerUser: perUser,
     timeZones: { top, other: zones.slice(topTimeZones).reduce((sum, zone) => sum + zone.users, 0), none: noZone },
-    birthDate: { known: birthKnown, unknown: rows.length - birthKnown },
+    birthDate: { known: birthKnownUsers, unknown: rows.length - birthKnownUsers },
     undated,
     facets,
   };

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { FacetProfiles } from "./facet-profiles.ts";
+
+describe("FacetProfiles", () => {
+  it("gives users with the same sources (in any order, repeated or not), time zone and birth date known one profile", () => {
+    const profiles = new FacetProfiles();
+    profiles.push([2, 0], 3, true);
+    profiles.push([0, 2, 2], 3, true);
+    profiles.push([0, 2], 3, false); // birth date unknown
+    profiles.push([0, 2], 0, true); // no time zone
+    profiles.push([0], 3, true); // a set that is the start of another
+    profiles.push([], 3, true);
+    profiles.push([], 3, true);
+    expect(Array.from(profiles.rows())).toEqual([0, 0, 1, 2, 3, 4, 4]);
+    const { set, zone, birthKnown, setSlugs } = profiles.table;
+    expect(set.map((s) => setSlugs[s])).toEqual([[0, 2], [0, 2], [0, 2], [0], []]);
+    expect(zone).toEqual([3, 3, 0, 3, 3]);
+    expect(birthKnown).toEqual([1, 0, 1, 1, 1]);
+  });
+});
