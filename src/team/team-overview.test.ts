@@ -132,6 +132,14 @@ describe("the overview of a team", () => {
     expect(connections.sources.every((s) => s.counts.length === connections.days)).toBe(true);
   });
 
+  it("counts each user on its day where the clocks went back a whole day, the later user on the earlier day", () => {
+    // Sitka's clocks went from +14:58:47 to -9:01:13 at 1867-10-19T00:31:13Z: the 19th, then the 18th again.
+    const users = [user(1, "1867-10-19T00:30:13Z", [], null, null), user(2, "1867-10-19T00:41:13Z", [], null, null)];
+    const o = indexOf(users).overview({}, { timeZone: "America/Sitka", now: Date.parse("1867-10-19T01:00:00Z") });
+    expect(byDay(o.created)).toEqual({ "1867-10-18": 1, "1867-10-19": 1 });
+    expect(o.undated).toBe(0);
+  });
+
   it("runs the series on to today, the day of `now` in the time zone", () => {
     // now is 2024-03-31 12:00 UTC: already April 1 at UTC+14.
     const lastDay = ({ firstDay, counts }: DailySeries) => isoDay(firstDay + counts.length - 1);

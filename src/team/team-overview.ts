@@ -95,8 +95,10 @@ export function dayColumns(createdOn: Instants, sourceCreatedOn: Instants, timeZ
     }
   }
   const days = Number.isFinite(from) ? zoneDays(timeZone, from, to) : null;
-  const firstDay = days ? days.dayOf(from) : 0;
-  const span = days ? days.dayOf(to) - firstDay + 1 : 0;
+  // Two days' margin either side: where clocks went back across midnight (Alaska's, a whole day in
+  // 1867), a later instant can fall on an earlier day. Offsets differ by less than 48 hours.
+  const firstDay = days ? days.dayOf(from) - 2 : 0;
+  const span = days ? days.dayOf(to) + 2 - firstDay + 1 : 0;
   const toDays = (instants: Instants) => {
     const out = span < 0xffff ? new Uint16Array(instants.length) : new Uint32Array(instants.length);
     const msOf = instants.msReader();
