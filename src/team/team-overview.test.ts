@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { User } from "../api/contract.ts";
 import { TeamIndex } from "./team-index.ts";
@@ -197,6 +198,32 @@ describe("the overview of a team", () => {
     const found = indexOf(far).overview({ search: "client-1" }, { timeZone: "UTC", now });
     expect(isoDay(found.created.firstDay)).toBe("1900-01-01");
     expect(isoDay(found.connections.firstDay)).toBe("1950-06-01");
+  });
+
+  it("counts the users added in the last 7 and 30 days to the millisecond, where clocks went back a whole day too", () => {
+    // Sitka's clocks went from +14:58:47 to -9:01:13 at 1867-10-19T00:31:13Z: the 19th, then the 18th again.
+    const sitka = Date.parse("1867-10-19T00:31:13Z");
+    const [minute, day] = [60_000, 86_400_000];
+    const nows = [sitka + 10 * minute, sitka + 7 * day + 10 * minute, sitka + 30 * day + 10 * minute, now];
+    const nearNow = fc.oneof(
+      fc.integer({ min: -32 * 24 * 60, max: 2 * 24 * 60 }).map((minutes) => minutes * minute),
+      fc.constantFrom(0, -7 * day, -30 * day).chain((bound) => fc.integer({ min: -2, max: 2 }).map((ms) => bound + ms)),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...nows),
+        fc.constantFrom("America/Sitka", "UTC", "Europe/Amsterdam", "Pacific/Kiritimati"),
+        fc.array(nearNow, { minLength: 1, maxLength: 30 }),
+        (at, timeZone, offsets) => {
+          const created = offsets.map((offset) => at + offset);
+          const users = created.map((ms, n) => user(n, new Date(ms).toISOString(), [], null, null));
+          const o = indexOf(users).overview({}, { timeZone, now: at });
+          const addedSince = (days: number) => created.filter((ms) => ms > at - days * day && ms <= at).length;
+          expect([o.addedLast7Days, o.addedLast30Days]).toEqual([addedSince(7), addedSince(30)]);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it("an empty selection has empty series", () => {
