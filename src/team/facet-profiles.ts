@@ -18,44 +18,47 @@ export interface ProfileTable {
   setSlugs: readonly (readonly number[])[];
 }
 
-/** One number for two codes, exact while both are below 2^26 (and twice it below 2^53): far more than an index holds. */
-const pairKey = (first: number, second: number) => first * 2 ** 26 + second;
-
 export class FacetProfiles {
   readonly table = { set: [] as number[], zone: [] as number[], birthKnown: [] as number[], setSlugs: [[]] as number[][] };
   /** Each row's profile. */
   #rows = new CodeArray();
-  /** A slug set by (the set without its largest slug, that slug). */
-  #sets = new Map<number, number>();
-  #profileOf = new Map<number, number>();
+  /** A set's larger sets by one slug: set → slug (above the set's) → set. Small integers index arrays: no hashing a user. */
+  #setsWith: number[][] = [[]];
+  /** A set's profiles: set → time zone code × 2 + birth date known → profile. */
+  #profilesOf: number[][] = [];
 
   /** Appends a row's profile; `slugs` (its sources' slug codes, in any order, repeats allowed) is sorted in place. */
   push(slugs: number[], zone: number, birthKnown: boolean): void {
-    slugs.sort((a, b) => a - b);
+    // Insertion sort: a user has a few sources.
+    for (let i = 1; i < slugs.length; i++) {
+      const slug = slugs[i]!;
+      let j = i;
+      for (; j > 0 && slugs[j - 1]! > slug; j--) slugs[j] = slugs[j - 1]!;
+      slugs[j] = slug;
+    }
     let set = 0;
     for (let i = 0; i < slugs.length; i++) {
       if (i > 0 && slugs[i] === slugs[i - 1]) continue;
-      const key = pairKey(set, slugs[i]!);
-      let next = this.#sets.get(key);
-      if (next === undefined) {
-        next = this.table.setSlugs.length;
-        this.table.setSlugs.push([...this.table.setSlugs[set]!, slugs[i]!]);
-        this.#sets.set(key, next);
-      }
-      set = next;
+      set = this.#setsWith[set]![slugs[i]!] ?? this.#addSet(set, slugs[i]!);
     }
-    const key = pairKey(set, zone) * 2 + (birthKnown ? 1 : 0);
-    let profile = this.#profileOf.get(key);
-    if (profile === undefined) {
-      profile = this.table.set.length;
-      this.table.set.push(set);
-      this.table.zone.push(zone);
-      this.table.birthKnown.push(birthKnown ? 1 : 0);
-      this.#profileOf.set(key, profile);
-    }
-    this.#rows.push(profile);
+    const at = zone * 2 + (birthKnown ? 1 : 0);
+    this.#rows.push((this.#profilesOf[set] ??= [])[at] ?? this.#addProfile(set, zone, birthKnown));
   }
 
+  #addSet(set: number, slug: number): number {
+    const added = this.table.setSlugs.push([...this.table.setSlugs[set]!, slug]) - 1;
+    this.#setsWith[set]![slug] = added;
+    this.#setsWith[added] = [];
+    return added;
+  }
+
+  #addProfile(set: number, zone: number, birthKnown: boolean): number {
+    const added = this.table.set.push(set) - 1;
+    this.table.zone.push(zone);
+    this.table.birthKnown.push(birthKnown ? 1 : 0);
+    this.#profilesOf[set]![zone * 2 + (birthKnown ? 1 : 0)] = added;
+    return added;
+  }
   /** Each row's profile code, without a copy; valid until the next push. */
   rows(): CodeView {
     return this.#rows.view();
