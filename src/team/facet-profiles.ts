@@ -19,7 +19,7 @@ export interface ProfileTable {
 }
 
 export class FacetProfiles {
-  readonly table = { set: [] as number[], zone: [] as number[], birthKnown: [] as number[], setSlugs: [[]] as number[][] };
+  #table = { set: [] as number[], zone: [] as number[], birthKnown: [] as number[], setSlugs: [[]] as number[][] };
   /** Each row's profile. */
   #rows = new CodeArray();
   /** A set's larger sets by one slug: set → slug (above the set's) → set. Small integers index arrays: no hashing a user. */
@@ -46,19 +46,23 @@ export class FacetProfiles {
   }
 
   #addSet(set: number, slug: number): number {
-    const added = this.table.setSlugs.push([...this.table.setSlugs[set]!, slug]) - 1;
+    const added = this.#table.setSlugs.push([...this.#table.setSlugs[set]!, slug]) - 1;
     this.#setsWith[set]![slug] = added;
     this.#setsWith[added] = [];
     return added;
   }
 
   #addProfile(set: number, zone: number, birthKnown: boolean): number {
-    const added = this.table.set.push(set) - 1;
-    this.table.zone.push(zone);
-    this.table.birthKnown.push(birthKnown ? 1 : 0);
+    const added = this.#table.set.push(set) - 1;
+    this.#table.zone.push(zone);
+    this.#table.birthKnown.push(birthKnown ? 1 : 0);
     this.#profilesOf[set]![zone * 2 + (birthKnown ? 1 : 0)] = added;
     return added;
   }
+  get table(): ProfileTable {
+    return this.#table;
+  }
+
   /** Each row's profile code, without a copy; valid until the next push. */
   rows(): CodeView {
     return this.#rows.view();
