@@ -157,6 +157,31 @@ describe("TeamIds: the IDs", () => {
     expect(ordersOf(merged, [5, 4, 3, 2, 1, 0])).toEqual({ ascending: [2, 1, 0, 4, 3, 5], descending: [5, 4, 3, 2, 1, 0] });
   });
 
+  it("compares two rows' client user IDs as the sort orders them, and their prefixes never the other way", () => {
+    const unit = fc.constantFrom("a", "A", "k", "\u212a", "-", "~", "\u007f", "İ", "ß", "\u0000", "é", "\uffff");
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit, maxLength: 9 }), { minLength: 2, maxLength: 12 }),
+        fc.integer({ min: 1, max: 3 }),
+        (clientIds, pageSize) => {
+          const ids = searchOf(
+            clientIds.map((id, i) => [id, `id-${i}`]),
+            pageSize,
+          );
+          const key = (row: number) => clientIds[row]!.toLowerCase();
+          const sign = (n: number) => Math.sign(n);
+          for (let a = 0; a < clientIds.length; a++) {
+            for (let b = 0; b < clientIds.length; b++) {
+              expect(sign(ids.compareClientIds(a, b))).toBe(key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+              const byPrefix = sign(ids.clientIdPrefix(a) - ids.clientIdPrefix(b));
+              if (byPrefix !== 0) expect(byPrefix).toBe(sign(ids.compareClientIds(a, b)));
+            }
+          }
+        },
+      ),
+    );
+  });
+
   it("gives back each ID as sent, finds each user ID's row, on sealed pages and pending rows alike", () => {
     const rows = Array.from({ length: 5000 }, (_, i): [string, string] => [
       i % 3 === 0 ? `Client-${i}` : `client-${i}`,

@@ -30,6 +30,8 @@ export class TeamIds {
   /** The sealed pages' text, and the first row of each. */
   #pages: string[] = [];
   #pageFirstRows: number[] = [];
+  /** The page `#textOf` found last. */
+  #lastPage = 0;
   /** The rows appended since the last seal: joined into one page at the next. */
   #pending: string[] = [];
   #pendingLength = 0;
@@ -173,6 +175,55 @@ export class TeamIds {
     return { count, rows };
   }
 
+  /** How two rows' client user IDs compare, lower-cased, by UTF-16 code units: as `clientIdOrdering` orders them. */
+  compareClientIds(a: number, b: number): number {
+    if (this.#otherClientRows.length > 0 && (this.#isOther(a) || this.#isOther(b))) {
+      const [keyA, keyB] = [this.#clientKey(a), this.#clientKey(b)];
+      return keyA < keyB ? -1 : keyA > keyB ? 1 : 0;
+    }
+    // Printable ASCII: the folded text is the ID lower-cased, compared where it lies, up to its 0.
+    const [{ text: textA, start: startA }, { text: textB, start: startB }] = [this.#textOf(a), this.#textOf(b)];
+    for (let i = 0; ; i++) {
+      const [x, y] = [textA.charCodeAt(startA + i), textB.charCodeAt(startB + i)];
+      if (x !== y || x === 0) return x - y;
+    }
+  }
+
+  /**
+   * A number that orders rows as `compareClientIds` does, from the first seven code units of the
+   * lower-cased ID, 7 bits each (0 past its end): rows whose IDs share those may differ further. A
+   * unit above printable ASCII counts as 127 and ends the prefix, so that such IDs tie, not invert.
+   */
+  clientIdPrefix(row: number): number {
+    const other = this.#otherClientRows.length > 0 && this.#isOther(row);
+    const { text, start } = other ? { text: this.#clientKey(row), start: 0 } : this.#textOf(row);
+    let prefix = 0;
+    let ended = false;
+    for (let i = 0; i < 7; i++) {
+      const unit: number = ended ? 0 : Math.min(0x7f, text.charCodeAt(start + i) || 0); // past a lone key's end: NaN
+      ended = unit === 0 || unit === 0x7f;
+      prefix = prefix * 0x80 + unit;
+    }
+    return prefix;
+  }
+
+  #isOther(row: number): boolean {
+    const others = this.#otherClientRows; // ascending
+    let [low, high] = [0, others.length - 1];
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (others[middle] === row) return true;
+      if (others[middle]! < row) low = middle + 1;
+      else high = middle - 1;
+    }
+    return false;
+  }
+
+  /** A row's client user ID lower-cased: the key the sort compares. */
+  #clientKey(row: number): string {
+    return this.#isOther(row) ? this.clientUserId(row).toLowerCase() : this.#field(row, 0);
+  }
+
   /**
    * Both orders of the rows by client user ID, lower-cased; equal IDs in `serviceOrder` (the rows
    * in the service's order) either way. A printable ASCII ID is its own fold lower-cased, so those
@@ -287,14 +338,20 @@ export class TeamIds {
     const start = this.#rowStarts.at(row);
     const sealed = this.rows - this.#pending.length;
     if (row >= sealed) return { text: this.#pending[row - sealed]!, start: 0 };
-    // The last page whose first row is at or before `row`.
-    let [low, high] = [0, this.#pageFirstRows.length - 1];
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (this.#pageFirstRows[middle]! <= row) low = middle;
-      else high = middle - 1;
+    // The last page whose first row is at or before `row`: often the page found last (rows are
+    // mostly read in order), else searched for.
+    const firsts = this.#pageFirstRows;
+    let page = this.#lastPage;
+    if (!(page < firsts.length && firsts[page]! <= row && (page + 1 === firsts.length || row < firsts[page + 1]!))) {
+      let [low, high] = [0, firsts.length - 1];
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (firsts[middle]! <= row) low = middle;
+        else high = middle - 1;
+      }
+      this.#lastPage = page = low;
     }
-    return { text: this.#pages[low]!, start };
+    return { text: this.#pages[page]!, start };
   }
 
   /** The slot holding `userId`, or else the empty slot where it belongs. */

@@ -6,6 +6,7 @@
  */
 import type { ConnectedSource, SentUser, User } from "../api/contract.ts";
 import { FacetProfiles } from "./facet-profiles.ts";
+import { firstInOrder, type RowOrder } from "./first-in-order.ts";
 import { CodeArray, growableUint32, type GrowableArray } from "./growable-array.ts";
 import { InstantColumn } from "./instant-column.ts";
 import { Interner } from "./interner.ts";
@@ -80,6 +81,8 @@ interface Selection {
 
 /** Up to this many rows, a view sorts its selection by the service's order rather than walk that order. */
 const fewToOrder = 2048;
+/** Up to this many rows (the pages up to a view's), a sort not made yet is not made: the rows are picked. */
+const firstRowsAtMost = 2048;
 
 export class TeamIndex {
   /** The client user IDs and user IDs, and the search over them. */
@@ -306,6 +309,13 @@ export class TeamIndex {
       shown = Array.from(rows)
         .sort((a, b) => this.serviceOffset(a) - this.serviceOffset(b))
         .slice(page * size, (page + 1) * size);
+    } else if (query.sort && !this.#orderings.has(query.sort.column) && (page + 1) * size <= firstRowsAtMost) {
+      // A sort not made yet: only the pages up to this one, picked from the selection as it goes by.
+      const first = firstInOrder((page + 1) * size, this.#rowOrder(query.sort), (visit) => {
+        if (rows) for (let i = 0; i < rows.length; i++) visit(rows[i]!);
+        else for (let row = 0; row < this.size; row++) if (selected[row] === 1) visit(row);
+      });
+      shown = first.slice(page * size);
     } else {
       // Only as far into the order as the page: a broad search's first page is a short walk.
       const order = this.#order(query.sort);
@@ -459,6 +469,74 @@ export class TeamIndex {
       this.#orderings.set(column, ordering);
     }
     return ordering;
+  }
+
+  /**
+   * A sort's order of rows, as its ordering puts them: by the column's values (the direction's
+   * way), rows without a value last, equal values in the service's order.
+   */
+  #rowOrder({ column, direction }: TeamSort): RowOrder {
+    const { hasValue, key, compareValues } = this.#valueOrder(column);
+    const sign = direction === "desc" ? -1 : 1;
+    return {
+      key: (row) => (hasValue(row) ? sign * key(row) : Infinity),
+      compareTies: (a, b) => {
+        const byValue = hasValue(a) && hasValue(b) ? sign * compareValues(a, b) : 0;
+        return byValue || this.serviceOffset(a) - this.serviceOffset(b) || a - b;
+      },
+    };
+  }
+
+  /**
+   * Whether a row has a value in a column, and how two rows' values compare (ascending): first by
+   * a number a row (of the same order, but it may tie where the values differ), then in full.
+   */
+  #valueOrder(column: SortColumn): {
+    hasValue: (row: number) => boolean;
+    key: (row: number) => number;
+    compareValues: (a: number, b: number) => number;
+  } {
+    const always = () => true;
+    /** An interned column's values, by their ranks; `shift`: the codes are a value's code + 1, and 0 is none. */
+    const byCode = (dictionary: Interner, codes: ArrayLike<number>, shift: 0 | 1) => {
+      const { ranks } = rankStrings(dictionary.values);
+      const key = (row: number) => ranks[codes[row]! - shift]!;
+      return { hasValue: (row: number) => codes[row]! >= shift, key, compareValues: (a: number, b: number) => key(a) - key(b) };
+    };
+    switch (column) {
+      case "client_user_id":
+        return { hasValue: always, key: (row) => this.#ids.clientIdPrefix(row), compareValues: (a, b) => this.#ids.compareClientIds(a, b) };
+      case "created_on": {
+        const ms = this.#createdOn.msReader();
+        return { hasValue: (row) => !Number.isNaN(ms(row)), key: ms, compareValues: (a, b) => ms(a) - ms(b) };
+      }
+      case "connected_sources": {
+        // As `#sourceListRanks` ranks the lists: by how many, then slug by slug in the user's order.
+        const slugRanks = rankStrings(this.#slugs.values).ranks;
+        const [starts, slugCodes] = [this.#sourceStarts.view(), this.#sourceSlugCodes.view()];
+        const compareValues = (a: number, b: number) => {
+          const [lengthA, lengthB] = [starts[a + 1]! - starts[a]!, starts[b + 1]! - starts[b]!];
+          if (lengthA !== lengthB) return lengthA - lengthB;
+          for (let i = 0; i < lengthA; i++) {
+            const difference = slugRanks[slugCodes[starts[a]! + i]!]! - slugRanks[slugCodes[starts[b]! + i]!]!;
+            if (difference !== 0) return difference;
+          }
+          return 0;
+        };
+        // How many, then the first slug's rank.
+        const key = (row: number) => {
+          const length = starts[row + 1]! - starts[row]!;
+          return length * (slugRanks.length + 1) + (length > 0 ? slugRanks[slugCodes[starts[row]!]!]! + 1 : 0);
+        };
+        return { hasValue: always, key, compareValues };
+      }
+      case "birth_date":
+        return byCode(this.#birthDates, this.#birthDateCodes.view(), 1);
+      case "time_zone":
+        return byCode(this.#timeZones, this.#timeZoneCodes.view(), 1);
+      case "team_id":
+        return byCode(this.#teamIds, this.#teamCodes.view(), 0);
+    }
   }
 
   /** Each row's rank in a column. */
