@@ -476,39 +476,37 @@ export class TeamIndex {
    * way), rows without a value last, equal values in the service's order.
    */
   #rowOrder({ column, direction }: TeamSort): RowOrder {
-    const { hasValue, key, compareValues } = this.#valueOrder(column);
+    const { key, compareValues } = this.#valueOrder(column);
     const sign = direction === "desc" ? -1 : 1;
     return {
-      key: (row) => (hasValue(row) ? sign * key(row) : Infinity),
+      key: (row) => {
+        const value = key(row);
+        return Number.isNaN(value) ? Infinity : sign * value;
+      },
       compareTies: (a, b) => {
-        const byValue = hasValue(a) && hasValue(b) ? sign * compareValues(a, b) : 0;
+        const byValue = Number.isNaN(key(a)) || Number.isNaN(key(b)) ? 0 : sign * compareValues(a, b);
         return byValue || this.serviceOffset(a) - this.serviceOffset(b) || a - b;
       },
     };
   }
 
   /**
-   * Whether a row has a value in a column, and how two rows' values compare (ascending): first by
-   * a number a row (of the same order, but it may tie where the values differ), then in full.
+   * A column's values as numbers of the same order (NaN: no value), which may tie where the values
+   * differ, and how two rows' values compare in full (ascending).
    */
-  #valueOrder(column: SortColumn): {
-    hasValue: (row: number) => boolean;
-    key: (row: number) => number;
-    compareValues: (a: number, b: number) => number;
-  } {
-    const always = () => true;
+  #valueOrder(column: SortColumn): { key: (row: number) => number; compareValues: (a: number, b: number) => number } {
     /** An interned column's values, by their ranks; `shift`: the codes are a value's code + 1, and 0 is none. */
     const byCode = (dictionary: Interner, codes: ArrayLike<number>, shift: 0 | 1) => {
       const { ranks } = rankStrings(dictionary.values);
-      const key = (row: number) => ranks[codes[row]! - shift]!;
-      return { hasValue: (row: number) => codes[row]! >= shift, key, compareValues: (a: number, b: number) => key(a) - key(b) };
+      const key = (row: number) => (codes[row]! < shift ? Number.NaN : ranks[codes[row]! - shift]!);
+      return { key, compareValues: (a: number, b: number) => key(a) - key(b) };
     };
     switch (column) {
       case "client_user_id":
-        return { hasValue: always, key: (row) => this.#ids.clientIdPrefix(row), compareValues: (a, b) => this.#ids.compareClientIds(a, b) };
+        return { key: (row) => this.#ids.clientIdPrefix(row), compareValues: (a, b) => this.#ids.compareClientIds(a, b) };
       case "created_on": {
         const ms = this.#createdOn.msReader();
-        return { hasValue: (row) => !Number.isNaN(ms(row)), key: ms, compareValues: (a, b) => ms(a) - ms(b) };
+        return { key: ms, compareValues: (a, b) => ms(a) - ms(b) };
       }
       case "connected_sources": {
         // As `#sourceListRanks` ranks the lists: by how many, then slug by slug in the user's order.
@@ -528,7 +526,7 @@ export class TeamIndex {
           const length = starts[row + 1]! - starts[row]!;
           return length * (slugRanks.length + 1) + (length > 0 ? slugRanks[slugCodes[starts[row]!]!]! + 1 : 0);
         };
-        return { hasValue: always, key, compareValues };
+        return { key, compareValues };
       }
       case "birth_date":
         return byCode(this.#birthDates, this.#birthDateCodes.view(), 1);
