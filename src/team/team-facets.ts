@@ -189,9 +189,22 @@ function tallyRows(
   );
   const zonePasses = (p: number) => !zones || (zone[p] === 0 ? zones.none : zones.codes[zone[p]! - 1] === 1);
   const birthPasses = (p: number) => !birth || (birthKnown[p] === 1 ? birth.known : birth.unknown);
-  const passes = new Uint8Array(set.length);
-  for (let p = 0; p < set.length; p++) passes[p] = setPasses[set[p]!] && zonePasses(p) && birthPasses(p) ? 1 : 0;
-  const rowsOf = countProfiles(rowProfiles, which, passes, selected);
+  const passes = (p: number) => setPasses[set[p]!]! && zonePasses(p) && birthPasses(p);
+  // A list of rows shorter than the profiles: only its profiles are worked out, not every one.
+  const shortList = which && "list" in which && which.list.length < set.length ? which.list : null;
+  let rowsOf: Uint32Array;
+  let counted: ArrayLike<number> | null = null;
+  if (shortList) {
+    rowsOf = new Uint32Array(set.length);
+    const seen: number[] = [];
+    for (const row of shortList) if (rowsOf[rowProfiles[row]!]!++ === 0) seen.push(rowProfiles[row]!);
+    if (selected) for (const row of shortList) if (passes(rowProfiles[row]!)) selected[row] = 1;
+    counted = seen;
+  } else {
+    const passing = new Uint8Array(set.length);
+    for (let p = 0; p < set.length; p++) passing[p] = passes(p) ? 1 : 0;
+    rowsOf = countProfiles(rowProfiles, which, passing, selected);
+  }
 
   const tally: FacetTally = {
     slugs: new Uint32Array(slugs.size),
@@ -204,7 +217,8 @@ function tallyRows(
   };
   /** The users of each slug set that pass the time zone and birth date groups: the sources' counts. */
   const usersOfSet = new Uint32Array(setSlugs.length);
-  for (let p = 0; p < set.length; p++) {
+  for (let i = 0; i < (counted ?? set).length; i++) {
+    const p = counted ? counted[i]! : i;
     const users = rowsOf[p]!;
     if (users === 0) continue;
     const [sourceOk, zoneOk, birthOk] = [setPasses[set[p]!]!, zonePasses(p), birthPasses(p)];
