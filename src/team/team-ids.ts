@@ -182,9 +182,13 @@ export class TeamIds {
       return keyA < keyB ? -1 : keyA > keyB ? 1 : 0;
     }
     // Printable ASCII: the folded text is the ID lower-cased, compared where it lies, up to its 0.
-    const [{ text: textA, start: startA }, { text: textB, start: startB }] = [this.#textOf(a), this.#textOf(b)];
+    const textA = this.#textOf(a);
+    const textB = this.#textOf(b);
+    const startA = this.#startOf(a);
+    const startB = this.#startOf(b);
     for (let i = 0; ; i++) {
-      const [x, y] = [textA.charCodeAt(startA + i), textB.charCodeAt(startB + i)];
+      const x = textA.charCodeAt(startA + i);
+      const y = textB.charCodeAt(startB + i);
       if (x !== y || x === 0) return x - y;
     }
   }
@@ -196,7 +200,8 @@ export class TeamIds {
    */
   clientIdPrefix(row: number): number {
     const other = this.#otherClientRows.length > 0 && this.#isOther(row);
-    const { text, start } = other ? { text: this.#clientKey(row), start: 0 } : this.#textOf(row);
+    const text = other ? this.#clientKey(row) : this.#textOf(row);
+    const start = other ? 0 : this.#startOf(row);
     let prefix = 0;
     let ended = false;
     for (let i = 0; i < 7; i++) {
@@ -329,15 +334,15 @@ export class TeamIds {
 
   /** The folded text of a row's field (0: client user ID, 1: user ID). */
   #field(row: number, field: 0 | 1): string {
-    const { text, start } = this.#textOf(row);
+    const [text, start] = [this.#textOf(row), this.#startOf(row)];
     const clientEnd = text.indexOf(separator, start);
     return field === 0 ? text.slice(start, clientEnd) : text.slice(clientEnd + 1, text.indexOf(separator, clientEnd + 1));
   }
 
-  #textOf(row: number): { text: string; start: number } {
-    const start = this.#rowStarts.at(row);
+  /** The text holding a row's IDs: its page, or the row's own while pending. No object a call: sorts ask this of every row. */
+  #textOf(row: number): string {
     const sealed = this.rows - this.#pending.length;
-    if (row >= sealed) return { text: this.#pending[row - sealed]!, start: 0 };
+    if (row >= sealed) return this.#pending[row - sealed]!;
     // The last page whose first row is at or before `row`: often the page found last (rows are
     // mostly read in order), else searched for.
     const firsts = this.#pageFirstRows;
@@ -351,7 +356,12 @@ export class TeamIds {
       }
       this.#lastPage = page = low;
     }
-    return { text: this.#pages[page]!, start };
+    return this.#pages[page]!;
+  }
+
+  /** Where a row's IDs start in `#textOf(row)`. */
+  #startOf(row: number): number {
+    return row >= this.rows - this.#pending.length ? 0 : this.#rowStarts.at(row);
   }
 
   /** The slot holding `userId`, or else the empty slot where it belongs. */
