@@ -3,20 +3,29 @@ import { describe, expect, it } from "vitest";
 import { firstInOrder } from "./first-in-order.ts";
 
 describe("firstInOrder", () => {
-  it("gives the first rows of the order, as a full sort does, whatever order the rows come in", () => {
-    // Keys tie often (the ties are then ordered by value, then by row) and may be infinite.
-    const rowArb = fc.record({ key: fc.constantFrom(0, 1, 2, -5, Infinity), value: fc.integer({ min: 0, max: 3 }) });
+  it("gives the first rows of the order, as a full sort does, from a list in any order or from marks", () => {
+    // Keys tie often (the ties are then ordered by value, then by row); NaN is no value, last either way.
+    const rowArb = fc.record({
+      key: fc.constantFrom(0, 1, 2, -5, Number.NaN),
+      value: fc.integer({ min: 0, max: 3 }),
+      marked: fc.boolean(),
+    });
     fc.assert(
-      fc.property(fc.array(rowArb, { maxLength: 60 }), fc.nat({ max: 70 }), fc.boolean(), (rows, count, backwards) => {
-        const order = {
-          key: (row: number) => rows[row]!.key,
-          compareTies: (a: number, b: number) => rows[a]!.value - rows[b]!.value || a - b,
-        };
-        const all = [...rows.keys()];
-        const sorted = [...all].sort((a, b) => order.key(a) - order.key(b) || order.compareTies(a, b));
-        const visited = backwards ? [...all].reverse() : all;
-        expect(firstInOrder(count, order, (visit) => visited.forEach((row) => visit(row)))).toEqual(sorted.slice(0, count));
-      }),
+      fc.property(
+        fc.array(rowArb, { maxLength: 60 }),
+        fc.nat({ max: 70 }),
+        fc.boolean(),
+        fc.boolean(),
+        (rows, count, descending, listed) => {
+          const keys = Float64Array.from(rows, (row) => row.key);
+          const compareTies = (a: number, b: number) => rows[a]!.value - rows[b]!.value || a - b;
+          const keyOf = (row: number) => (Number.isNaN(keys[row]!) ? Infinity : descending ? -keys[row]! : keys[row]!);
+          const picked = [...rows.keys()].filter((row) => rows[row]!.marked);
+          const sorted = [...picked].sort((a, b) => (keyOf(a) === keyOf(b) ? compareTies(a, b) : keyOf(a) - keyOf(b)));
+          const from = listed ? { list: [...picked].reverse() } : { marked: Uint8Array.from(rows, (row) => (row.marked ? 1 : 0)) };
+          expect(firstInOrder(count, { keys, descending, compareTies }, from)).toEqual(sorted.slice(0, count));
+        },
+      ),
     );
   });
 });

@@ -1,39 +1,45 @@
 /**
  * The first rows of an order without the order (what a database does for ORDER BY … LIMIT): the
  * rows go by once, and a max-heap keeps the `count` that come first so far. A row whose key comes
- * after the heap's last is passed over with one comparison of numbers; the heap works only for the
- * few rows that enter it.
+ * after the heap's last is passed over with one comparison of numbers read from a column; the
+ * heap works only for the few rows that enter it.
  */
 
-/** An order of rows: by `key` (lower first), rows of equal keys by `compareTies` (a total order). */
+/** An order of rows by a column of numbers; rows of equal numbers by `compareTies`. */
 export interface RowOrder {
-  key: (row: number) => number;
-  /** Negative when row a comes first; 0 only for a row with itself. */
+  /** Each row's key (NaN: no value, last whichever the direction). */
+  keys: Float64Array;
+  descending: boolean;
+  /** Negative when row a comes first: a total order among rows of equal keys. */
   compareTies: (a: number, b: number) => number;
 }
 
-/** The first `count` of the rows that `each` visits, in order. */
-export function firstInOrder(count: number, { key, compareTies }: RowOrder, each: (visit: (row: number) => void) => void): number[] {
+/** The rows to pick from: a list, or a byte a row (1: in). */
+export type RowsFrom = { list: ArrayLike<number> } | { marked: Uint8Array };
+
+/** The first `count` of the rows, in order. */
+export function firstInOrder(count: number, { keys, descending, compareTies }: RowOrder, from: RowsFrom): number[] {
   const rows: number[] = [];
-  const keys: number[] = [];
+  const heapKeys: number[] = [];
   if (count <= 0) return rows;
-  const compare = (i: number, j: number) => keys[i]! - keys[j]! || compareTies(rows[i]!, rows[j]!);
+  const compare = (i: number, j: number) => heapKeys[i]! - heapKeys[j]! || compareTies(rows[i]!, rows[j]!);
   const swap = (i: number, j: number) => {
     [rows[i], rows[j]] = [rows[j]!, rows[i]!];
-    [keys[i], keys[j]] = [keys[j]!, keys[i]!];
+    [heapKeys[i], heapKeys[j]] = [heapKeys[j]!, heapKeys[i]!];
   };
-  each((row) => {
-    const rowKey = key(row);
+  const visit = (row: number) => {
+    const value = keys[row]!;
+    const key = Number.isNaN(value) ? Infinity : descending ? -value : value;
     if (rows.length < count) {
       rows.push(row);
-      keys.push(rowKey);
+      heapKeys.push(key);
       for (let at = rows.length - 1; at > 0 && compare(at, (at - 1) >> 1) > 0; at = (at - 1) >> 1) swap(at, (at - 1) >> 1);
       return;
     }
-    if (rowKey > keys[0]! || (rowKey === keys[0] && compareTies(row, rows[0]!) > 0)) return;
+    if (key > heapKeys[0]! || (key === heapKeys[0] && compareTies(row, rows[0]!) > 0)) return;
     rows[0] = row;
-    keys[0] = rowKey;
-    for (let at = 0; ; ) {
+    heapKeys[0] = key;
+    for (let at = 0; ;) {
       const [left, right] = [2 * at + 1, 2 * at + 2];
       let last = at;
       if (left < rows.length && compare(left, last) > 0) last = left;
@@ -42,7 +48,9 @@ export function firstInOrder(count: number, { key, compareTies }: RowOrder, each
       swap(at, last);
       at = last;
     }
-  });
-  const byKey = new Map(rows.map((row, i) => [row, keys[i]!]));
-  return rows.sort((a, b) => byKey.get(a)! - byKey.get(b)! || compareTies(a, b));
+  };
+  if ("list" in from) for (let i = 0; i < from.list.length; i++) visit(from.list[i]!);
+  else for (let row = 0; row < from.marked.length; row++) if (from.marked[row] === 1) visit(row);
+  const keyOf = new Map(rows.map((row, i) => [row, heapKeys[i]!]));
+  return rows.sort((a, b) => keyOf.get(a)! - keyOf.get(b)! || compareTies(a, b));
 }

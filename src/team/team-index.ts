@@ -129,6 +129,8 @@ export class TeamIndex {
   /** The rows in the service's order (the order without a sort): no descending one is asked for. */
   #serviceOrder: Uint32Array | undefined;
   #orderings = new Map<SortColumn, Ordering>();
+  /** A number a row for each column a view was sorted by (8 bytes a user), read to pick a page's rows. */
+  #sortKeys = new Map<SortColumn, Float64Array>();
   #searchCache: SearchMatches | undefined;
   #selectionCache: { key: string; selection: Selection } | undefined;
   /** The selection by the facets alone (no search) last asked for: a search is counted against it. */
@@ -311,10 +313,7 @@ export class TeamIndex {
         .slice(page * size, (page + 1) * size);
     } else if (query.sort && !this.#orderings.has(query.sort.column) && (page + 1) * size <= firstRowsAtMost) {
       // A sort not made yet: only the pages up to this one, picked from the selection as it goes by.
-      const first = firstInOrder((page + 1) * size, this.#rowOrder(query.sort), (visit) => {
-        if (rows) for (let i = 0; i < rows.length; i++) visit(rows[i]!);
-        else for (let row = 0; row < this.size; row++) if (selected[row] === 1) visit(row);
-      });
+      const first = firstInOrder((page + 1) * size, this.#rowOrder(query.sort), rows ? { list: rows } : { marked: selected });
       shown = first.slice(page * size);
     } else {
       // Only as far into the order as the page: a broad search's first page is a short walk.
@@ -426,6 +425,8 @@ export class TeamIndex {
     this.#cacheVersion = this.#version;
     this.#serviceOrder = undefined;
     this.#orderings.clear();
+    this.#sortKeys.forEach((keys) => release(keys)); // read only within a view
+    this.#sortKeys.clear();
     this.#searchCache = undefined;
     this.#selectionCache = undefined;
     this.#facetBase = undefined;
@@ -477,14 +478,19 @@ export class TeamIndex {
    */
   #rowOrder({ column, direction }: TeamSort): RowOrder {
     const { key, compareValues } = this.#valueOrder(column);
+    let keys = this.#sortKeys.get(column);
+    if (!keys) {
+      keys = new Float64Array(this.size);
+      for (let row = 0; row < keys.length; row++) keys[row] = key(row);
+      this.#sortKeys.set(column, keys);
+    }
     const sign = direction === "desc" ? -1 : 1;
+    const values = keys;
     return {
-      key: (row) => {
-        const value = key(row);
-        return Number.isNaN(value) ? Infinity : sign * value;
-      },
+      keys,
+      descending: direction === "desc",
       compareTies: (a, b) => {
-        const byValue = Number.isNaN(key(a)) || Number.isNaN(key(b)) ? 0 : sign * compareValues(a, b);
+        const byValue = Number.isNaN(values[a]!) || Number.isNaN(values[b]!) ? 0 : sign * compareValues(a, b);
         return byValue || this.serviceOffset(a) - this.serviceOffset(b) || a - b;
       },
     };
