@@ -24,8 +24,13 @@ export function firstInOrder(count: number, { keys, descending, compareTies }: R
   if (count <= 0) return rows;
   const compare = (i: number, j: number) => heapKeys[i]! - heapKeys[j]! || compareTies(rows[i]!, rows[j]!);
   const swap = (i: number, j: number) => {
-    [rows[i], rows[j]] = [rows[j]!, rows[i]!];
-    [heapKeys[i], heapKeys[j]] = [heapKeys[j]!, heapKeys[i]!];
+    // Not destructured: that costs an array and an iterator a swap where the code is not optimized.
+    const row = rows[i]!;
+    const key = heapKeys[i]!;
+    rows[i] = rows[j]!;
+    heapKeys[i] = heapKeys[j]!;
+    rows[j] = row;
+    heapKeys[j] = key;
   };
   const visit = (row: number) => {
     const value = keys[row]!;
@@ -40,7 +45,8 @@ export function firstInOrder(count: number, { keys, descending, compareTies }: R
     rows[0] = row;
     heapKeys[0] = key;
     for (let at = 0; ;) {
-      const [left, right] = [2 * at + 1, 2 * at + 2];
+      const left = 2 * at + 1;
+      const right = left + 1;
       let last = at;
       if (left < rows.length && compare(left, last) > 0) last = left;
       if (right < rows.length && compare(right, last) > 0) last = right;
