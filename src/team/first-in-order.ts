@@ -32,9 +32,12 @@ export function firstInOrder(count: number, { keys, descending, compareTies }: R
     rows[j] = row;
     heapKeys[j] = key;
   };
-  const visit = (row: number) => {
+  const keyOf = (row: number) => {
     const value = keys[row]!;
-    const key = Number.isNaN(value) ? Infinity : descending ? -value : value;
+    return Number.isNaN(value) ? Infinity : descending ? -value : value;
+  };
+  const visit = (row: number) => {
+    const key = keyOf(row);
     if (rows.length < count) {
       rows.push(row);
       heapKeys.push(key);
@@ -55,8 +58,23 @@ export function firstInOrder(count: number, { keys, descending, compareTies }: R
       at = last;
     }
   };
-  if ("list" in from) for (let i = 0; i < from.list.length; i++) visit(from.list[i]!);
-  else for (let row = 0; row < from.marked.length; row++) if (from.marked[row] === 1) visit(row);
-  const keyOf = new Map(rows.map((row, i) => [row, heapKeys[i]!]));
-  return rows.sort((a, b) => keyOf.get(a)! - keyOf.get(b)! || compareTies(a, b));
+  // Rows often lie in a column's order (a team the service lists by creation): forwards, a
+  // descending sort would meet its first rows last and put every row through the heap. When the
+  // last row comes before the first, they go by backwards. (Ties go forwards: equal keys are
+  // mostly in rows' order.)
+  const list = "list" in from ? from.list : null;
+  const marked = "marked" in from ? from.marked : null;
+  const size = list ? list.length : marked!.length;
+  const at = (i: number) => (list ? list[i]! : i);
+  const isIn = (i: number) => list !== null || marked![i] === 1;
+  let [first, last] = [0, size - 1];
+  while (first < size && !isIn(first)) first++;
+  while (last > first && !isIn(last)) last--;
+  if (first < size && keyOf(at(last)) < keyOf(at(first))) {
+    for (let i = last; i >= first; i--) if (isIn(i)) visit(at(i));
+  } else {
+    for (let i = first; i <= last; i++) if (isIn(i)) visit(at(i));
+  }
+  const heapKeyOf = new Map(rows.map((row, i) => [row, heapKeys[i]!]));
+  return rows.sort((a, b) => heapKeyOf.get(a)! - heapKeyOf.get(b)! || compareTies(a, b));
 }
