@@ -25,7 +25,7 @@ export class FacetProfiles {
   /** A set's larger sets by one slug: set → slug (above the set's) → set. Small integers index arrays: no hashing a user. */
   #setsWith: number[][] = [[]];
   /** A set's profiles: set → time zone code × 2 + birth date known → profile. */
-  #profilesOf: number[][] = [];
+  #profilesOf: number[][] = [[]];
 
   /** Appends a row's profile; `slugs` (its sources' slug codes, in any order, repeats allowed) is sorted in place. */
   push(slugs: number[], zone: number, birthKnown: boolean): void {
@@ -42,13 +42,14 @@ export class FacetProfiles {
       set = this.#setsWith[set]![slugs[i]!] ?? this.#addSet(set, slugs[i]!);
     }
     const at = zone * 2 + (birthKnown ? 1 : 0);
-    this.#rows.push((this.#profilesOf[set] ??= [])[at] ?? this.#addProfile(set, zone, birthKnown));
+    this.#rows.push(this.#profilesOf[set]![at] ?? this.#addProfile(set, zone, birthKnown));
   }
 
   #addSet(set: number, slug: number): number {
     const added = this.#table.setSlugs.push([...this.#table.setSlugs[set]!, slug]) - 1;
     this.#setsWith[set]![slug] = added;
     this.#setsWith[added] = [];
+    this.#profilesOf[added] = [];
     return added;
   }
 

@@ -195,14 +195,16 @@ export class TeamIndex {
     this.#sourceStarts.push(this.#sourceInfoCodes.length);
 
     const birth = user.fallback_birth_date;
-    this.#birthDateCodes.push(birth ? this.#birthDates.code(birth.value) + 1 : 0);
+    const birthCode = birth ? this.#birthDates.code(birth.value) + 1 : 0;
+    this.#birthDateCodes.push(birthCode);
     this.#birthDateSources.push(birth ? this.#provenance.code(birth.source_slug) : 0);
     this.#birthDateUpdatedAt.push(birth?.updated_at ?? null);
     const zone = user.fallback_time_zone;
-    this.#timeZoneCodes.push(zone ? this.#timeZones.code(zone.id) + 1 : 0);
+    const zoneCode = zone ? this.#timeZones.code(zone.id) + 1 : 0;
+    this.#timeZoneCodes.push(zoneCode);
     this.#timeZoneSources.push(zone ? this.#provenance.code(zone.source_slug) : 0);
     this.#timeZoneUpdatedAt.push(zone?.updated_at ?? null);
-    this.#profiles.push(slugs, this.#timeZoneCodes.at(row), this.#birthDateCodes.at(row) !== 0);
+    this.#profiles.push(slugs, zoneCode, birthCode !== 0);
   }
 
   /** Sources repeat across users: each distinct {logo, name, slug} is kept once. */
