@@ -487,7 +487,7 @@ export class TeamIndex {
       this.#sortKeys.set(column, keys);
     }
     const sign = direction === "desc" ? -1 : 1;
-    const values = keys;
+    const values = keys; // for the closure: `keys` is reassigned above
     return {
       keys,
       descending: direction === "desc",
@@ -503,12 +503,6 @@ export class TeamIndex {
    * differ, and how two rows' values compare in full (ascending).
    */
   #valueOrder(column: SortColumn): { key: (row: number) => number; compareValues: (a: number, b: number) => number } {
-    /** An interned column's values, by their ranks; `shift`: the codes are a value's code + 1, and 0 is none. */
-    const byCode = (dictionary: Interner, codes: ArrayLike<number>, shift: 0 | 1) => {
-      const { ranks } = rankStrings(dictionary.values);
-      const key = (row: number) => (codes[row]! < shift ? Number.NaN : ranks[codes[row]! - shift]!);
-      return { key, compareValues: (a: number, b: number) => key(a) - key(b) };
-    };
     switch (column) {
       case "client_user_id":
         return { key: (row) => this.#ids.clientIdPrefix(row), compareValues: (a, b) => this.#ids.compareClientIds(a, b) };
@@ -521,7 +515,8 @@ export class TeamIndex {
         const slugRanks = rankStrings(this.#slugs.values).ranks;
         const [starts, slugCodes] = [this.#sourceStarts.view(), this.#sourceSlugCodes.view()];
         const compareValues = (a: number, b: number) => {
-          const [lengthA, lengthB] = [starts[a + 1]! - starts[a]!, starts[b + 1]! - starts[b]!];
+          const lengthA = starts[a + 1]! - starts[a]!;
+          const lengthB = starts[b + 1]! - starts[b]!;
           if (lengthA !== lengthB) return lengthA - lengthB;
           for (let i = 0; i < lengthA; i++) {
             const difference = slugRanks[slugCodes[starts[a]! + i]!]! - slugRanks[slugCodes[starts[b]! + i]!]!;
@@ -536,35 +531,40 @@ export class TeamIndex {
         };
         return { key, compareValues };
       }
-      case "birth_date":
-        return byCode(this.#birthDates, this.#birthDateCodes.view(), 1);
-      case "time_zone":
-        return byCode(this.#timeZones, this.#timeZoneCodes.view(), 1);
-      case "team_id":
-        return byCode(this.#teamIds, this.#teamCodes.view(), 0);
+      default: {
+        const { rankOf } = this.#codeRanks(column);
+        const key = (row: number) => {
+          const rank = rankOf(row);
+          return rank < 0 ? Number.NaN : rank;
+        };
+        return { key, compareValues: (a, b) => key(a) - key(b) };
+      }
     }
   }
 
   /** Each row's rank in a column. */
   #ranks(column: Exclude<SortColumn, "created_on" | "client_user_id">): Ranks {
-    /**
-     * Ranks of an interned column: its few distinct values are ranked, then each row takes its
-     * code's. `shift`: the codes are a value's code + 1, and 0 is none.
-     */
-    const byCode = (dictionary: Interner, codes: ArrayLike<number>, shift: 0 | 1): Ranks => {
-      const { ranks: codeRanks, count } = rankStrings(dictionary.values);
-      return { ranks: Int32Array.from(codes, (code) => (code < shift ? -1 : codeRanks[code - shift]!)), count };
-    };
-    switch (column) {
-      case "connected_sources":
-        return { ranks: Int32Array.from(this.#sourceListRanks()), count: this.size };
-      case "birth_date":
-        return byCode(this.#birthDates, this.#birthDateCodes.view(), 1);
-      case "time_zone":
-        return byCode(this.#timeZones, this.#timeZoneCodes.view(), 1);
-      case "team_id":
-        return byCode(this.#teamIds, this.#teamCodes.view(), 0);
-    }
+    if (column === "connected_sources") return { ranks: Int32Array.from(this.#sourceListRanks()), count: this.size };
+    const { rankOf, count } = this.#codeRanks(column);
+    const ranks = new Int32Array(this.size);
+    for (let row = 0; row < ranks.length; row++) ranks[row] = rankOf(row);
+    return { ranks, count };
+  }
+
+  /**
+   * An interned column's rank a row (-1: no value) and how many ranks there are: its few distinct
+   * values are ranked, then each row takes its code's.
+   */
+  #codeRanks(column: "birth_date" | "time_zone" | "team_id"): { rankOf: (row: number) => number; count: number } {
+    // `shift`: the codes are a value's code + 1, and 0 is none.
+    const [dictionary, codes, shift] =
+      column === "birth_date"
+        ? [this.#birthDates, this.#birthDateCodes.view(), 1]
+        : column === "time_zone"
+          ? [this.#timeZones, this.#timeZoneCodes.view(), 1]
+          : [this.#teamIds, this.#teamCodes.view(), 0];
+    const { ranks, count } = rankStrings(dictionary.values);
+    return { rankOf: (row) => (codes[row]! < shift ? -1 : ranks[codes[row]! - shift]!), count };
   }
 
   /**
