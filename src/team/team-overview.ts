@@ -74,8 +74,9 @@ export interface OverviewColumns extends FacetColumns, DayColumns {
  * team's days span more than 179 years.
  */
 export interface DayColumns {
+  /** Two days before the team's first: see `dayColumns`. */
   firstDay: number;
-  /** Days from the team's first to its last: the largest value in the columns. */
+  /** Days from `firstDay` to two after the team's last: no value in the columns is larger. */
   span: number;
   createdDay: DayValues;
   sourceDay: DayValues;
