@@ -131,6 +131,8 @@ export class TeamIndex {
   #orderings = new Map<SortColumn, Ordering>();
   /** A number a row for each column a view was sorted by (8 bytes a user), read to pick a page's rows. */
   #sortKeys = new Map<SortColumn, Float64Array>();
+  /** The selection each column's rows were first picked from (see `#picks`). */
+  #pickedWith = new Map<SortColumn, string>();
   #searchCache: SearchMatches | undefined;
   #selectionCache: { key: string; selection: Selection } | undefined;
   /** The selection by the facets alone (no search) last asked for: a search is counted against it. */
@@ -313,8 +315,8 @@ export class TeamIndex {
       shown = Array.from(rows)
         .sort((a, b) => this.serviceOffset(a) - this.serviceOffset(b))
         .slice(page * size, (page + 1) * size);
-    } else if (query.sort && !this.#orderings.has(query.sort.column) && (page + 1) * size <= firstRowsAtMost) {
-      // A sort not made yet: only the pages up to this one, picked from the selection as it goes by.
+    } else if (query.sort && (page + 1) * size <= firstRowsAtMost && this.#picks(query.sort.column, this.#selectionKey(query))) {
+      // A sort just asked for: only the pages up to this one, picked from the selection as it goes by.
       const first = firstInOrder((page + 1) * size, this.#rowOrder(query.sort), rows ? { list: rows } : { marked: selected });
       shown = first.slice(page * size);
     } else {
@@ -360,10 +362,16 @@ export class TeamIndex {
     };
   }
 
-  #selection({ search: typed, facets = {} }: TeamQuery): Selection {
+  /** What tells two selections apart: the search as it is matched, and the facets. */
+  #selectionKey({ search, facets = {} }: TeamQuery): string {
+    return JSON.stringify([search?.trim() ?? "", facets]);
+  }
+
+  #selection(query: TeamQuery): Selection {
     this.#dropStaleCaches();
-    const search = typed?.trim() ?? "";
-    const key = JSON.stringify([search, facets]);
+    const { facets = {} } = query;
+    const search = query.search?.trim() ?? "";
+    const key = this.#selectionKey(query);
     if (this.#selectionCache?.key === key) return this.#selectionCache.selection;
 
     const buffers = this.#viewBuffers();
@@ -429,6 +437,7 @@ export class TeamIndex {
     this.#orderings.clear();
     this.#sortKeys.forEach((keys) => release(keys)); // read only within a view
     this.#sortKeys.clear();
+    this.#pickedWith.clear();
     this.#searchCache = undefined;
     this.#selectionCache = undefined;
     this.#facetBase = undefined;
@@ -470,8 +479,27 @@ export class TeamIndex {
         release(ranks.ranks);
       }
       this.#orderings.set(column, ordering);
+      // Picking is over for this column: its keys go.
+      const keys = this.#sortKeys.get(column);
+      if (keys) release(keys);
+      this.#sortKeys.delete(column);
     }
     return ordering;
+  }
+
+  /**
+   * Whether a view sorted by `column` picks its rows instead of walking the column's whole order:
+   * while that order is not made and the selection is the one the column was first sorted with
+   * (a click on a header, then its direction or pages). Once the selection changes under the sort
+   * (typing, facets), the whole order is made and kept: picking would go through the selection
+   * again at each keystroke, and IDs that share a long prefix ("patient-…") cost it a full
+   * comparison a row.
+   */
+  #picks(column: SortColumn, selection: string): boolean {
+    if (this.#orderings.has(column)) return false;
+    const first = this.#pickedWith.get(column);
+    if (first === undefined) this.#pickedWith.set(column, selection);
+    return first === undefined || first === selection;
   }
 
   /**
