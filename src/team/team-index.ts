@@ -572,7 +572,7 @@ export class TeamIndex {
 
   /** Each row's rank in a column. */
   #ranks(column: Exclude<SortColumn, "created_on" | "client_user_id">): Ranks {
-    if (column === "connected_sources") return { ranks: Int32Array.from(this.#sourceListRanks()), count: this.size };
+    if (column === "connected_sources") return this.#sourceListRanks();
     const { rankOf, count } = this.#codeRanks(column);
     const ranks = new Int32Array(this.size);
     for (let row = 0; row < ranks.length; row++) ranks[row] = rankOf(row);
@@ -597,26 +597,37 @@ export class TeamIndex {
 
   /**
    * Each row's rank among the distinct lists of connected sources: by how many, then by which
-   * (slug by slug, in the user's order). Few lists are distinct, so only they are compared.
+   * (slug by slug, in the user's order). Few lists are distinct, so only they are compared; they
+   * are found through a trie of slug codes (a list → a slug → the list with it appended), with no
+   * string or map a user.
    */
-  #sourceListRanks(): Uint32Array {
+  #sourceListRanks(): Ranks {
     const starts = this.#sourceStarts.view();
     const slugCodes = this.#sourceSlugCodes.view();
-    const lists = new Map<string, { slugs: string[]; rows: number[] }>();
+    const appended: number[][] = [[]];
+    const lists: number[][] = [[]];
+    const ranks = new Int32Array(this.size); // each row's list, then its rank
     for (let row = 0; row < this.size; row++) {
-      let id = "";
-      for (let s = starts[row]!; s < starts[row + 1]!; s++) id += `${slugCodes[s]},`;
-      let list = lists.get(id);
-      if (!list) {
-        const slugs = Array.from(slugCodes.subarray(starts[row], starts[row + 1]), (code) => this.#slugs.value(code));
-        lists.set(id, (list = { slugs, rows: [] }));
+      let list = 0;
+      for (let s = starts[row]!; s < starts[row + 1]!; s++) {
+        const slug = slugCodes[s]!;
+        let longer = appended[list]![slug];
+        if (longer === undefined) {
+          longer = lists.push([...lists[list]!, slug]) - 1;
+          appended[list]![slug] = longer;
+          appended.push([]);
+        }
+        list = longer;
       }
-      list.rows.push(row);
+      ranks[row] = list;
     }
-    const ordered = [...lists.values()].sort((a, b) => a.slugs.length - b.slugs.length || compareSlugLists(a.slugs, b.slugs));
-    const ranks = new Uint32Array(this.size);
-    ordered.forEach(({ rows }, rank) => rows.forEach((row) => (ranks[row] = rank)));
-    return ranks;
+    const names = lists.map((list) => list.map((code) => this.#slugs.value(code)));
+    const ordered = [...names.keys()].sort((a, b) => names[a]!.length - names[b]!.length || compareSlugLists(names[a]!, names[b]!));
+    const rankOfList = new Uint32Array(lists.length);
+    ordered.forEach((list, rank) => (rankOfList[list] = rank));
+    for (let row = 0; row < ranks.length; row++) ranks[row] = rankOfList[ranks[row]!]!;
+    // The lists a list was made on the way to are ranked too: ranks go up to their count.
+    return { ranks, count: lists.length };
   }
 }
 
