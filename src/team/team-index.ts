@@ -597,15 +597,16 @@ export class TeamIndex {
 
   /**
    * Each row's rank among the distinct lists of connected sources: by how many, then by which
-   * (slug by slug, in the user's order). Few lists are distinct, so only they are compared; they
-   * are found through a trie of slug codes (a list → a slug → the list with it appended), with no
-   * string or map a user.
+   * (slug by slug, in the user's order, slugs by their text). The lists are a trie of slug codes
+   * (a list → a slug → the list with it appended), so no string or map is made a user; a walk of
+   * the trie, each list's longer ones in their slugs' order, meets the lists of each length in
+   * order, and a stable count by length ranks them all.
    */
   #sourceListRanks(): Ranks {
     const starts = this.#sourceStarts.view();
     const slugCodes = this.#sourceSlugCodes.view();
     const appended: number[][] = [[]];
-    const lists: number[][] = [[]];
+    const lengthOf = [0];
     const ranks = new Int32Array(this.size); // each row's list, then its rank
     for (let row = 0; row < this.size; row++) {
       let list = 0;
@@ -613,27 +614,35 @@ export class TeamIndex {
         const slug = slugCodes[s]!;
         let longer = appended[list]![slug];
         if (longer === undefined) {
-          longer = lists.push([...lists[list]!, slug]) - 1;
+          longer = appended.push([]) - 1;
           appended[list]![slug] = longer;
-          appended.push([]);
+          lengthOf.push(lengthOf[list]! + 1);
         }
         list = longer;
       }
       ranks[row] = list;
     }
-    const names = lists.map((list) => list.map((code) => this.#slugs.value(code)));
-    const ordered = [...names.keys()].sort((a, b) => names[a]!.length - names[b]!.length || compareSlugLists(names[a]!, names[b]!));
-    const rankOfList = new Uint32Array(lists.length);
-    ordered.forEach((list, rank) => (rankOfList[list] = rank));
+    const slugRanks = rankStrings(this.#slugs.values).ranks;
+    const slugsInOrder = [...this.#slugs.values.keys()].sort((a, b) => slugRanks[a]! - slugRanks[b]!);
+    // Depth first, the smallest slug's list on top of the stack: each list before its longer ones.
+    const walked: number[] = [];
+    for (const stack = [0]; stack.length > 0;) {
+      const list = stack.pop()!;
+      walked.push(list);
+      for (let i = slugsInOrder.length - 1; i >= 0; i--) {
+        const longer = appended[list]![slugsInOrder[i]!];
+        if (longer !== undefined) stack.push(longer);
+      }
+    }
+    const firstOfLength = new Uint32Array(lengthOf.reduce((longest, length) => Math.max(longest, length), 0) + 2);
+    for (const list of walked) firstOfLength[lengthOf[list]! + 1]!++;
+    for (let length = 1; length < firstOfLength.length; length++) firstOfLength[length]! += firstOfLength[length - 1]!;
+    const rankOfList = new Uint32Array(walked.length);
+    for (const list of walked) rankOfList[list] = firstOfLength[lengthOf[list]!]!++;
     for (let row = 0; row < ranks.length; row++) ranks[row] = rankOfList[ranks[row]!]!;
-    // The lists a list was made on the way to are ranked too: ranks go up to their count.
-    return { ranks, count: lists.length };
+    // The lists made on the way to longer ones are ranked too: ranks go up to their count.
+    return { ranks, count: walked.length };
   }
-}
-
-function compareSlugLists(a: readonly string[], b: readonly string[]): number {
-  for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
-  return a.length - b.length;
 }
 
 function isAscending(values: Uint32Array): boolean {
