@@ -507,65 +507,49 @@ export class TeamIndex {
    * way), rows without a value last, equal values in the service's order.
    */
   #rowOrder({ column, direction }: TeamSort): RowOrder {
-    const { key, compareValues } = this.#valueOrder(column);
-    let keys = this.#sortKeys.get(column);
-    if (!keys) {
-      keys = new Float64Array(this.size);
-      for (let row = 0; row < keys.length; row++) keys[row] = key(row);
-      this.#sortKeys.set(column, keys);
-    }
+    const keys = this.#sortKeysOf(column);
     const sign = direction === "desc" ? -1 : 1;
-    const values = keys; // for the closure: `keys` is reassigned above
+    // Keys are the values, but for client IDs: theirs are the first seven characters.
+    const compareValues = column === "client_user_id" ? (a: number, b: number) => this.#ids.compareClientIds(a, b) : null;
     return {
       keys,
       descending: direction === "desc",
       compareTies: (a, b) => {
-        const byValue = Number.isNaN(values[a]!) || Number.isNaN(values[b]!) ? 0 : sign * compareValues(a, b);
+        const byValue = compareValues && !Number.isNaN(keys[a]!) && !Number.isNaN(keys[b]!) ? sign * compareValues(a, b) : 0;
         return byValue || this.serviceOffset(a) - this.serviceOffset(b) || a - b;
       },
     };
   }
 
-  /**
-   * A column's values as numbers of the same order (NaN: no value), which may tie where the values
-   * differ, and how two rows' values compare in full (ascending).
-   */
-  #valueOrder(column: SortColumn): { key: (row: number) => number; compareValues: (a: number, b: number) => number } {
+  /** A column's values as a number a row (NaN: no value), made on the column's first pick and kept while its rows are picked. */
+  #sortKeysOf(column: SortColumn): Float64Array {
+    let keys = this.#sortKeys.get(column);
+    if (!keys) {
+      const key = this.#keyOf(column);
+      keys = new Float64Array(this.size);
+      for (let row = 0; row < keys.length; row++) keys[row] = key(row);
+      this.#sortKeys.set(column, keys);
+    }
+    return keys;
+  }
+
+  /** A column's values as numbers of the same order (NaN: no value), exactly but for a client ID's (its first seven characters). */
+  #keyOf(column: SortColumn): (row: number) => number {
     switch (column) {
       case "client_user_id":
-        return { key: (row) => this.#ids.clientIdPrefix(row), compareValues: (a, b) => this.#ids.compareClientIds(a, b) };
-      case "created_on": {
-        const ms = this.#createdOn.msReader();
-        return { key: ms, compareValues: (a, b) => ms(a) - ms(b) };
-      }
+        return (row) => this.#ids.clientIdPrefix(row);
+      case "created_on":
+        return this.#createdOn.msReader();
       case "connected_sources": {
-        // As `#sourceListRanks` ranks the lists: by how many, then slug by slug in the user's order.
-        const slugRanks = rankStrings(this.#slugs.values).ranks;
-        const [starts, slugCodes] = [this.#sourceStarts.view(), this.#sourceSlugCodes.view()];
-        const compareValues = (a: number, b: number) => {
-          const lengthA = starts[a + 1]! - starts[a]!;
-          const lengthB = starts[b + 1]! - starts[b]!;
-          if (lengthA !== lengthB) return lengthA - lengthB;
-          for (let i = 0; i < lengthA; i++) {
-            const difference = slugRanks[slugCodes[starts[a]! + i]!]! - slugRanks[slugCodes[starts[b]! + i]!]!;
-            if (difference !== 0) return difference;
-          }
-          return 0;
-        };
-        // How many, then the first slug's rank.
-        const key = (row: number) => {
-          const length = starts[row + 1]! - starts[row]!;
-          return length * (slugRanks.length + 1) + (length > 0 ? slugRanks[slugCodes[starts[row]!]!]! + 1 : 0);
-        };
-        return { key, compareValues };
+        const { ranks } = this.#sourceListRanks();
+        return (row) => ranks[row]!;
       }
       default: {
         const { rankOf } = this.#codeRanks(column);
-        const key = (row: number) => {
+        return (row) => {
           const rank = rankOf(row);
           return rank < 0 ? Number.NaN : rank;
         };
-        return { key, compareValues: (a, b) => key(a) - key(b) };
       }
     }
   }
