@@ -60,6 +60,7 @@ export class FacetProfiles {
     this.#profilesOf[set]![zone * 2 + (birthKnown ? 1 : 0)] = added;
     return added;
   }
+
   get table(): ProfileTable {
     return this.#table;
   }

@@ -200,7 +200,7 @@ export class TeamIds {
    */
   clientIdPrefix(row: number): number {
     const other = this.#otherClientRows.length > 0 && this.#isOther(row);
-    const text = other ? this.#clientKey(row) : this.#textOf(row);
+    const text = other ? this.#otherKey(row) : this.#textOf(row);
     const start = other ? 0 : this.#startOf(row);
     let prefix = 0;
     let ended = false;
@@ -226,7 +226,12 @@ export class TeamIds {
 
   /** A row's client user ID lower-cased: the key the sort compares. */
   #clientKey(row: number): string {
-    return this.#isOther(row) ? this.clientUserId(row).toLowerCase() : this.#field(row, 0);
+    return this.#isOther(row) ? this.#otherKey(row) : this.#field(row, 0);
+  }
+
+  /** The sort's key of a client user ID that is not printable ASCII: the ID as sent, lower-cased. */
+  #otherKey(row: number): string {
+    return this.clientUserId(row).toLowerCase();
   }
 
   /**
@@ -250,7 +255,7 @@ export class TeamIds {
     let plain = 0;
     for (let place = 0; place < rows; place++) {
       const row = serviceOrder[place]!;
-      if (isOther[row] === 1) others.push({ row, key: this.clientUserId(row).toLowerCase() });
+      if (isOther[row] === 1) others.push({ row, key: this.#otherKey(row) });
       else sorter.items[plain++] = row;
     }
     const pages = this.#pages;
