@@ -20,33 +20,30 @@ export type RowsFrom = { list: ArrayLike<number> } | { marked: Uint8Array };
 /** The first `count` of the rows, in order. */
 export function firstInOrder(count: number, { keys, descending, compareTies }: RowOrder, from: RowsFrom): number[] {
   const rows: number[] = [];
-  const heapKeys: number[] = [];
   if (count <= 0) return rows;
-  const compare = (i: number, j: number) => heapKeys[i]! - heapKeys[j]! || compareTies(rows[i]!, rows[j]!);
-  const swap = (i: number, j: number) => {
-    // Not destructured: that costs an array and an iterator a swap where the code is not optimized.
-    const row = rows[i]!;
-    const key = heapKeys[i]!;
-    rows[i] = rows[j]!;
-    heapKeys[i] = heapKeys[j]!;
-    rows[j] = row;
-    heapKeys[j] = key;
-  };
   const keyOf = (row: number) => {
     const value = keys[row]!;
     return Number.isNaN(value) ? Infinity : descending ? -value : value;
   };
+  // Infinity − Infinity is NaN, which `||` passes over like 0: rows without a value tie.
+  const compareRows = (a: number, b: number) => keyOf(a) - keyOf(b) || compareTies(a, b);
+  const compare = (i: number, j: number) => compareRows(rows[i]!, rows[j]!);
+  const swap = (i: number, j: number) => {
+    // Not destructured: that costs an array and an iterator a swap where the code is not optimized.
+    const row = rows[i]!;
+    rows[i] = rows[j]!;
+    rows[j] = row;
+  };
   const visit = (row: number) => {
-    const key = keyOf(row);
     if (rows.length < count) {
       rows.push(row);
-      heapKeys.push(key);
       for (let at = rows.length - 1; at > 0 && compare(at, (at - 1) >> 1) > 0; at = (at - 1) >> 1) swap(at, (at - 1) >> 1);
       return;
     }
-    if (key > heapKeys[0]! || (key === heapKeys[0] && compareTies(row, rows[0]!) > 0)) return;
+    const key = keyOf(row);
+    const lastKey = keyOf(rows[0]!);
+    if (key > lastKey || (key === lastKey && compareTies(row, rows[0]!) > 0)) return;
     rows[0] = row;
-    heapKeys[0] = key;
     for (let at = 0; ;) {
       const left = 2 * at + 1;
       const right = left + 1;
@@ -75,6 +72,5 @@ export function firstInOrder(count: number, { keys, descending, compareTies }: R
   } else {
     for (let i = first; i <= last; i++) if (isIn(i)) visit(at(i));
   }
-  const heapKeyOf = new Map(rows.map((row, i) => [row, heapKeys[i]!]));
-  return rows.sort((a, b) => heapKeyOf.get(a)! - heapKeyOf.get(b)! || compareTies(a, b));
+  return rows.sort(compareRows);
 }
