@@ -30,11 +30,6 @@ export class GrowableArray<A extends NumberArray> {
     this.#items[this.#length++] = value;
   }
 
-  /** Sets a value pushed before. */
-  set(index: number, value: number): void {
-    this.#items[index] = value;
-  }
-
   at(index: number): number {
     return this.#items[index] ?? Number.NaN;
   }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TeamIds, type SearchMatches } from "./team-ids.ts";
+import { TeamIds } from "./team-ids.ts";
 
 /** The rows appended, a page of `pageSize` at a time. */
 function searchOf(rows: [client: string, userId: string][], pageSize = 2): TeamIds {
@@ -70,44 +70,6 @@ describe("TeamIds: the search", () => {
   });
 });
 
-describe("TeamIds: UUIDs and other IDs, typed on", () => {
-  it("matches what a plain search does at each character typed, whichever index or test finds it", () => {
-    // Few digits, so that UUIDs share pairs; any case; some user IDs not UUIDs at all.
-    const uuid = fc.uuid().map((u) => u.replace(/[2-9b-e]/g, (d) => "01af"[d.charCodeAt(0) % 4]!));
-    const userId = fc.oneof(
-      uuid,
-      uuid.map((u) => u.toUpperCase()),
-      fc.string({ unit: fc.constantFrom("0", "a", "-", "x"), maxLength: 6 }),
-    );
-    const client = fc.string({ unit: fc.constantFrom("0", "1", "a", "F", "-", "p"), maxLength: 6 });
-    fc.assert(
-      fc.property(
-        fc.uniqueArray(fc.tuple(client, userId), { selector: ([, id]) => id, minLength: 1, maxLength: 90 }),
-        fc.integer({ min: 1, max: 7 }),
-        fc.tuple(fc.nat(), fc.nat(36), fc.integer({ min: 1, max: 9 })),
-        (rows, pageSize, [pick, from, length]) => {
-          const ids = searchOf(rows, pageSize);
-          // A part of one row's ID, typed a character at a time.
-          const [clientId, id] = rows[pick % rows.length]!;
-          const typed = (pick % 3 === 0 ? clientId : id).slice(from % 36, (from % 36) + length) || "a";
-          let earlier: SearchMatches | undefined;
-          for (let n = 1; n <= typed.length; n++) {
-            const needle = typed.slice(0, n).toLowerCase();
-            const holding = rows.flatMap(([c, u], row) =>
-              c.toLowerCase().includes(needle) || u.toLowerCase().includes(needle) ? [row] : [],
-            );
-            const found = ids.matches(typed.slice(0, n), earlier, new Uint8Array(rows.length));
-            expect([...found.matched.keys()].filter((row) => found.matched[row] === 1)).toEqual(holding);
-            expect(found.count).toBe(holding.length);
-            if (found.rows) expect(Array.from(found.rows)).toEqual(holding);
-            earlier = found;
-          }
-        },
-      ),
-    );
-  });
-});
-
 describe("TeamIds: the IDs", () => {
   it("narrowed by an earlier search it extends, matches exactly the rows a full scan does", () => {
     const unit = fc.constantFrom("a", "A", "b", "1", "-", "ß", "s", "\u0301");
@@ -129,9 +91,9 @@ describe("TeamIds: the IDs", () => {
         },
       ),
     );
-    // Two of a hundred rows on one page matched before: each is searched alone, within its own IDs.
+    // Two of forty rows on one page matched before: each is searched alone, within its own IDs.
     const ids = searchOf(
-      Array.from({ length: 100 }, (_, i): [string, string] => [[`ab-${i}`, `abc-${i}`][i - 20] ?? `x-${i}`, `id-${i}`]),
+      Array.from({ length: 40 }, (_, i): [string, string] => [[`ab-${i}`, `abc-${i}`][i - 20] ?? `x-${i}`, `id-${i}`]),
       10,
     );
     const narrowed = ids.matches("abc", ids.matches("ab"));
@@ -249,13 +211,5 @@ describe("TeamIds: the IDs", () => {
     expect(ids.append("c", "id-1")).toBe(false);
     expect([ids.rowOf("ID-1"), ids.rowOf("id-1"), ids.rowOf("Id-1")]).toEqual([0, 1, undefined]);
     expect(ids.rows).toBe(2);
-    // UUIDs, held as 16 bytes: the same digits in another case are another user.
-    const uuid = "0123abcd-4567-89ef-0123-456789abcdef";
-    expect(ids.append("d", uuid)).toBe(true);
-    expect(ids.append("e", uuid.toUpperCase())).toBe(true);
-    ids.seal();
-    expect([ids.append("f", uuid), ids.append("f", uuid.toUpperCase())]).toEqual([false, false]);
-    expect([ids.rowOf(uuid), ids.rowOf(uuid.toUpperCase()), ids.rowOf(uuid.replace("a", "A"))]).toEqual([2, 3, undefined]);
-    expect([ids.userId(2), ids.userId(3), ids.rows]).toEqual([uuid, uuid.toUpperCase(), 4]);
   });
 });

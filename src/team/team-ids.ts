@@ -11,8 +11,6 @@ import { growableUint32 } from "./growable-array.ts";
 import { KeySorter } from "./radix-sort.ts";
 import { release } from "./release-memory.ts";
 import type { Ordering } from "./team-sort.ts";
-import { TextGrams } from "./text-grams.ts";
-import { readUuid, uuidNeedle, UuidColumn, type UuidNeedle } from "./uuid-column.ts";
 
 const separator = "\u0000";
 
@@ -25,10 +23,8 @@ export interface SearchMatches {
   rows: Uint32Array | null;
 }
 
-/** Up to this many matches, a search lists its rows. */
+/** Up to this many candidates, a search that narrows another tests each alone, not the text from one to the next. */
 const fewOf = (rows: number) => rows >> 2;
-/** Up to this many candidates, a search that narrows another tests each alone rather than look in the indexes. */
-const fewToTestEach = (rows: number) => rows >> 5;
 
 export class TeamIds {
   /** The sealed pages' text, and the first row of each. */
@@ -46,15 +42,8 @@ export class TeamIds {
   #sentUserIds = new Map<number, string>();
   /** The rows whose client user ID is not printable ASCII, in order: the sort ranks them apart. */
   #otherClientRows: number[] = [];
-  /** The user IDs that are UUIDs, apart (the others are in the pages' text). */
-  #uuids = new UuidColumn();
-  /** The index of the pages' text. */
-  #grams = new TextGrams();
   /** Row + 1 in the slot of its user ID's hash (0: empty), at most half full. */
   #slots = new Int32Array(1 << 12);
-  /** The 16 bytes of the user ID a probe of `#slots` looks for, when it is a UUID. */
-  #probe = new Uint32Array(4);
-  #probeIsUuid = false;
 
   get rows(): number {
     return this.#rowStarts.length;
@@ -62,26 +51,23 @@ export class TeamIds {
 
   /** The row of a user ID, if it was appended. */
   rowOf(userId: string): number | undefined {
-    const entry = this.#slots[this.#slotOf(userId, foldForSearch(userId))]!;
+    const entry = this.#slots[this.#slotOf(userId)]!;
     return entry === 0 ? undefined : entry - 1;
   }
 
   /** Appends a row, unless its user ID is already here; returns whether it was appended. */
   append(clientUserId: string, userId: string): boolean {
     if ((this.rows + 1) * 2 > this.#slots.length) this.#grow();
-    const id = foldForSearch(userId);
-    const slot = this.#slotOf(userId, id); // one probe finds a duplicate, or the new row's place (and reads a UUID)
+    const slot = this.#slotOf(userId); // one probe finds a duplicate, or the new row's place
     if (this.#slots[slot] !== 0) return false;
     const row = this.rows;
     const client = foldForSearch(clientUserId);
+    const id = foldForSearch(userId);
     if (client !== clientUserId) this.#sentClientIds.set(row, clientUserId);
     if (!isPrintableAscii(clientUserId)) this.#otherClientRows.push(row);
     if (id !== userId) this.#sentUserIds.set(row, userId);
     this.#rowStarts.push(this.#pendingLength);
-    const words = this.#probeIsUuid ? this.#probe : null;
-    this.#uuids.append(words);
-    const text = `${client}${separator}${words ? "" : id}${separator}`;
-    this.#grams.append(row, text);
+    const text = `${client}${separator}${id}${separator}`;
     this.#pending.push(text);
     this.#pendingLength += text.length;
     this.#slots[slot] = row + 1;
@@ -91,7 +77,6 @@ export class TeamIds {
   /** Makes room for `rows` rows at once. */
   reserve(rows: number): void {
     this.#rowStarts.reserve(rows);
-    this.#uuids.reserve(rows);
     while (rows * 2 > this.#slots.length) this.#grow();
   }
 
@@ -99,8 +84,6 @@ export class TeamIds {
   trim(): void {
     this.seal();
     this.#rowStarts.trim();
-    this.#uuids.trim();
-    this.#grams.trim();
   }
 
   /** Ends a page: the rows appended since the last seal become one flat string. */
@@ -117,7 +100,7 @@ export class TeamIds {
   }
 
   userId(row: number): string {
-    return this.#sentUserIds.get(row) ?? (this.#uuids.isUuid(row) ? this.#uuids.text(row) : this.#field(row, 1));
+    return this.#sentUserIds.get(row) ?? this.#field(row, 1);
   }
 
   /**
@@ -133,50 +116,63 @@ export class TeamIds {
     if (needle === "") return { query, matched: into.fill(1), count: this.rows, rows: null };
     // A row holding the longer text holds the shorter one: only the earlier matches can match.
     const candidates = earlier && earlier.matched.length === this.rows && needle.includes(foldForSearch(earlier.query)) ? earlier : null;
-    // A few candidates are tested each alone; else the rows are found through the indexes.
-    const count =
-      candidates?.rows && candidates.rows.length <= fewToTestEach(this.rows)
-        ? this.#searchEach(needle, candidates.rows, into, uuidNeedle(needle))
-        : this.#uuids.mark(needle, into) + this.#markText(needle, into);
-    return { query, matched: into, count, rows: count <= fewOf(this.rows) ? marked(into, count) : null };
+    const found = candidates?.rows ? this.#searchEach(needle, candidates.rows, into) : this.#scan(needle, candidates, into);
+    return { query, matched: into, ...found };
   }
 
-  /** Marks the rows not marked yet whose text (client user ID, user ID unless a UUID) holds `needle`; returns how many. */
-  #markText(needle: string, into: Uint8Array): number {
-    const { rows, exact } = this.#grams.candidates(needle);
-    let count = 0;
-    if (exact) {
-      for (let i = 0; i < rows.length; i++) {
-        if (into[rows[i]!] === 1) continue;
-        into[rows[i]!] = 1;
-        count++;
-      }
-    } else count = this.#searchEach(needle, rows, into, null);
-    release(rows);
-    return count;
-  }
-
-  /**
-   * Marks those of some rows (ascending, not marked yet) whose IDs hold `needle`, each searched
-   * alone: in its UUID (`uuid`, the needle as UUIDs are searched; null: not looked at) or its text. Returns how many.
-   */
-  #searchEach(needle: string, rows: Uint32Array, into: Uint8Array, uuid: UuidNeedle | null): number {
+  /** Searches each of a few rows (in order) alone. */
+  #searchEach(needle: string, rows: Uint32Array, into: Uint8Array): Pick<SearchMatches, "count" | "rows"> {
     const starts = this.#rowStarts.view();
+    const hits = new Uint32Array(rows.length);
     let count = 0;
     for (let i = 0, page = 0; i < rows.length; i++) {
       const row = rows[i]!;
-      if (into[row] === 1) continue;
       while (page + 1 < this.#pages.length && this.#pageFirstRows[page + 1]! <= row) page++;
       const lastOfPage = row + 1 === (this.#pageFirstRows[page + 1] ?? this.rows);
-      if (
-        (uuid && this.#uuids.holds(row, uuid)) ||
-        this.#pages[page]!.slice(starts[row], lastOfPage ? undefined : starts[row + 1]).includes(needle)
-      ) {
+      if (this.#pages[page]!.slice(starts[row], lastOfPage ? undefined : starts[row + 1]).includes(needle)) {
         into[row] = 1;
-        count++;
+        hits[count++] = row;
       }
     }
-    return count;
+    const found = hits.slice(0, count);
+    release(hits);
+    return { count, rows: found };
+  }
+
+  /** Scans the pages' text from hit to hit; with `candidates`, from one candidate to the next. */
+  #scan(needle: string, candidates: SearchMatches | null, into: Uint8Array): Pick<SearchMatches, "count" | "rows"> {
+    const starts = this.#rowStarts.view();
+    let count = 0;
+    /** The hits in order, while they are few. */
+    let listed: Uint32Array | null = new Uint32Array(fewOf(this.rows));
+    const mark = (row: number) => {
+      into[row] = 1;
+      if (listed && count === listed.length) {
+        release(listed);
+        listed = null;
+      }
+      if (listed) listed[count] = row;
+      count++;
+    };
+    this.#pages.forEach((text, page) => {
+      const first = this.#pageFirstRows[page]!;
+      const end = page + 1 < this.#pages.length ? this.#pageFirstRows[page + 1]! : this.rows;
+      const nextCandidate = (row: number) => {
+        if (candidates) while (row < end && candidates.matched[row] === 0) row++;
+        return row;
+      };
+      // A folded needle holds no separator, so a hit lies within one ID; the rows up to the next
+      // hit are passed over, and one hit is enough for a row.
+      for (let row = nextCandidate(first); row < end; row = nextCandidate(row + 1)) {
+        const at = text.indexOf(needle, starts[row]!);
+        if (at === -1) break;
+        while (row + 1 < end && starts[row + 1]! <= at) row++;
+        mark(row); // holding the needle, it held the earlier one: a candidate
+      }
+    });
+    const rows = listed ? listed.slice(0, count) : null;
+    if (listed) release(listed);
+    return { count, rows };
   }
 
   /** How two rows' client user IDs compare, lower-cased, by UTF-16 code units: as `clientIdOrdering` orders them. */
@@ -373,20 +369,12 @@ export class TeamIds {
     return row >= this.rows - this.#pending.length ? 0 : this.#rowStarts.at(row);
   }
 
-  /** The slot holding `userId` (`folded`, folded), or else the empty slot where it belongs. */
-  #slotOf(userId: string, folded: string): number {
+  /** The slot holding `userId`, or else the empty slot where it belongs. */
+  #slotOf(userId: string): number {
     const mask = this.#slots.length - 1;
-    this.#probeIsUuid = readUuid(folded, this.#probe);
-    const words = this.#probeIsUuid ? this.#probe : null;
     let slot = hash(userId) & mask;
-    while (this.#slots[slot] !== 0 && !this.#holdsUserId(this.#slots[slot]! - 1, userId, words)) slot = (slot + 1) & mask;
+    while (this.#slots[slot] !== 0 && this.userId(this.#slots[slot]! - 1) !== userId) slot = (slot + 1) & mask;
     return slot;
-  }
-
-  /** Whether a row's user ID is `userId` (`words`: its digits, if a UUID), told apart first by the 16 bytes of a UUID. */
-  #holdsUserId(row: number, userId: string, words: Uint32Array | null): boolean {
-    if (words ? !this.#uuids.holdsWords(row, words) : this.#uuids.isUuid(row)) return false;
-    return this.userId(row) === userId;
   }
 
   #grow(): void {
@@ -401,19 +389,6 @@ export class TeamIds {
     }
     release(old);
   }
-}
-
-/** The `count` rows marked in `matched`, in order; four bytes at a time past those not marked. */
-function marked(matched: Uint8Array, count: number): Uint32Array {
-  const rows = new Uint32Array(count);
-  const quads = new Uint32Array(matched.buffer, matched.byteOffset, matched.byteOffset % 4 === 0 ? matched.length >> 2 : 0);
-  let [found, quad] = [0, 0];
-  for (; quad < quads.length && found < count; quad++) {
-    if (quads[quad] === 0) continue;
-    for (let row = quad * 4; row < quad * 4 + 4; row++) if (matched[row] === 1) rows[found++] = row;
-  }
-  for (let row = quad * 4; found < count; row++) if (matched[row] === 1) rows[found++] = row;
-  return rows;
 }
 
 /** Below this many rows a range is sorted by comparing keys rather than by counting. */
