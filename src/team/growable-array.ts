@@ -1,9 +1,10 @@
 import { release } from "./release-memory.ts";
 
-/** A typed array that grows as values are pushed: the columns of the team index. */
-type NumberArray = Uint8Array | Uint16Array | Uint32Array;
+/** The typed arrays a column of codes or numbers is held in, and what its `view` gives. */
+export type CodeView = Uint8Array | Uint16Array | Uint32Array;
 
-export class GrowableArray<A extends NumberArray> {
+/** A typed array that grows as values are pushed: the columns of the team index. */
+export class GrowableArray<A extends CodeView> {
   #allocate: (capacity: number) => A;
   #items: A;
   #length = 0;
@@ -64,8 +65,6 @@ export class GrowableArray<A extends NumberArray> {
     this.#items = moved;
   }
 }
-
-export type CodeView = Uint8Array | Uint16Array | Uint32Array;
 
 /**
  * Codes (small non-negative integers, as an `Interner` gives) in the narrowest array that holds
