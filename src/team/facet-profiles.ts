@@ -77,4 +77,9 @@ export class FacetProfiles {
   trim(): void {
     this.#rows.trim();
   }
+
+  /** Gives the rows' codes back at once; they must not be read again. */
+  release(): void {
+    this.#rows.release();
+  }
 }

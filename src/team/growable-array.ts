@@ -51,6 +51,12 @@ export class GrowableArray<A extends CodeView> {
     if (this.#items.length - this.#length > this.#items.length / 8) this.#moveTo(this.#allocate, this.#length);
   }
 
+  /** Gives the values' memory back at once: nothing is left, and the array must not be read again. */
+  release(): void {
+    release(this.#items);
+    this.#length = 0;
+  }
+
   /** Holds the values in arrays of another kind from now on (a wider one: every value fits). */
   protected retype(allocate: (capacity: number) => A): void {
     this.#allocate = allocate;

@@ -74,6 +74,12 @@ export class InstantColumn implements Instants {
     this.#parts.trim();
   }
 
+  /** Gives the column's memory back at once; it must not be read again. */
+  release(): void {
+    this.#seconds.release();
+    this.#parts.release();
+  }
+
   ms(index: number): number {
     return msOf(this.#seconds.at(index), this.#parts.at(index), index, this.#outliers);
   }

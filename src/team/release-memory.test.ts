@@ -20,4 +20,11 @@ describe("release", () => {
     expect(part.length).toBe(4);
     expect(Array.from(whole)).toEqual(Array(16).fill(7));
   });
+
+  it("leaves alone an array given back already: an index's caches may name one array twice", () => {
+    const scratch = new Uint32Array(16);
+    release(scratch, scratch);
+    expect(() => release(scratch)).not.toThrow();
+    expect(scratch.length).toBe(0);
+  });
 });

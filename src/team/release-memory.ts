@@ -7,7 +7,8 @@
  */
 export function release(...arrays: readonly ArrayBufferView[]): void {
   for (const { buffer, byteOffset, byteLength } of arrays) {
-    const whole = buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength;
+    // A buffer given back already (or empty) has nothing left to give.
+    const whole = buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength && byteLength > 0;
     if (whole) (buffer as { transfer?: (length: number) => ArrayBuffer }).transfer?.(0);
   }
 }

@@ -86,6 +86,14 @@ export class TeamIds {
     this.#rowStarts.trim();
   }
 
+  /** Gives the IDs' memory back at once (the text to the collector); they must not be read again. */
+  release(): void {
+    this.#rowStarts.release();
+    release(this.#slots);
+    this.#pages = [];
+    this.#pending = [];
+  }
+
   /** Ends a page: the rows appended since the last seal become one flat string. */
   seal(): void {
     if (this.#pending.length === 0) return;

@@ -67,6 +67,7 @@ type SourceInfo = ConnectedSource["source"];
 interface Column {
   reserve(capacity: number): void;
   trim(): void;
+  release(): void;
 }
 
 /** The users a search and facets select, in no order: a view or an export then walks an ordering. */
@@ -277,6 +278,26 @@ export class TeamIndex {
   trim(): void {
     const { ofUsers, ofSources } = this.#columns();
     [...ofUsers, this.#sourceStarts, ...ofSources].forEach((column) => column.trim());
+  }
+
+  /**
+   * Gives back at once what it holds in typed arrays — its columns, and the orders, keys, view
+   * arrays and days it keeps between views — and leaves its text to the collector. A Refresh
+   * reserves the new index's columns at once, while the old one's would go only at the
+   * collector's next full pass. It must not be read again.
+   */
+  release(): void {
+    const { ofUsers, ofSources } = this.#columns();
+    [...ofUsers, this.#sourceStarts, ...ofSources].forEach((column) => column.release());
+    const kept: ArrayBufferView[] = [...this.#orderings.values()].flatMap(({ ascending, descending }) => [ascending, descending]);
+    if (this.#serviceOrder) kept.push(this.#serviceOrder);
+    if (this.#buffers) kept.push(this.#buffers.selected, this.#buffers.rows, ...this.#buffers.matched);
+    if (this.#facetBase) kept.push(this.#facetBase.selected);
+    if (this.#days) kept.push(this.#days.createdDay, this.#days.sourceDay);
+    for (const rows of [this.#searchCache?.rows, this.#selectionCache?.selection.rows]) if (rows) kept.push(rows);
+    release(...kept);
+    this.#version++; // and the caches go (the sort keys given back)
+    this.#dropStaleCaches();
   }
 
   /** The columns of a value a user and of a value a connected source, for `reserve` and `trim`. */
