@@ -77,6 +77,31 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
   let currentLoad: { controller: AbortController; done: Promise<unknown> } | undefined;
   /** The loads and exports running, by the ids the page gave them to cancel them. */
   const running = new Map<number, AbortController>();
+  /** The exports reading each index: one a Refresh replaced is given back when the last ends. */
+  const readers = new Map<TeamIndex, number>();
+  /** Indexes replaced while exports read them. */
+  const replaced = new Set<TeamIndex>();
+
+  /** Gives back an index that was replaced, at once unless an export still reads it. */
+  function retire(old: TeamIndex): void {
+    if (readers.has(old)) replaced.add(old);
+    else old.release();
+  }
+
+  /** Runs an export that reads `read`, which stays whole until it ends. */
+  async function reading<R>(read: TeamIndex, run: () => Promise<R>): Promise<R> {
+    readers.set(read, (readers.get(read) ?? 0) + 1);
+    try {
+      return await run();
+    } finally {
+      const left = readers.get(read)! - 1;
+      if (left > 0) readers.set(read, left);
+      else {
+        readers.delete(read);
+        if (replaced.delete(read)) read.release();
+      }
+    }
+  }
 
   const teamClient = () => {
     if (!connection.client) throw new Error("The team worker has no connection yet");
@@ -124,6 +149,7 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
         await previous?.done;
         const resume = mode === "resume" ? resumePoint : undefined;
         if (!resume) {
+          retire(index);
           index = new TeamIndex();
           indexed = true;
         }
@@ -139,12 +165,13 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
   }
 
   async function exportFile(
+    loaded: TeamIndex,
     { format, query, target }: ExportRequest,
     signal: AbortSignal,
     onProgress: (progress: ExportProgress) => void,
   ): Promise<ExportedFile> {
     // A streamed export learns the team from the first user the service sends.
-    let teamId = index.teamId;
+    let teamId = loaded.teamId;
     const client = teamClient();
     const noticingTeam: SentTeamPages = {
       listUsersAsSent: async (range, options) => {
@@ -153,7 +180,7 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
         return answer;
       },
     };
-    const chunks = exportChunks({ client: noticingTeam, index: indexed ? index : null }, format, query, { signal, onProgress });
+    const chunks = exportChunks({ client: noticingTeam, index: indexed ? loaded : null }, format, query, { signal, onProgress });
     if (target) {
       await writeChunks(chunks, await target.createWritable());
       return { fileName: target.name, blob: null };
@@ -179,7 +206,7 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
     view: (view: TeamView): Promise<TeamViewResult> => answer(async () => index.view(view)),
     overview: ({ query, ...request }: OverviewParams): Promise<TeamOverview> => answer(async () => index.overview(query, request)),
     exportFile: (callId: number, request: ExportRequest, onProgress?: ProgressCallback<ExportProgress>): Promise<ExportedFile> =>
-      cancellable(callId, onProgress, (signal, report) => exportFile(request, signal, report)),
+      cancellable(callId, onProgress, (signal, report) => reading(index, () => exportFile(index, request, signal, report))),
   };
   return { api, stop: () => running.forEach((controller) => controller.abort()) };
 }

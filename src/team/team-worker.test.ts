@@ -1,13 +1,15 @@
 import { releaseProxy } from "comlink";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Listening } from "../../server/service.ts";
 import { fixtureSeed, keys, startTestService } from "../../server/testing.ts";
 import { parseCsv } from "./csv-reader.test-helper.ts";
 import type { ExportProgress } from "./export-team.ts";
+import type { ChunkWritable } from "./export-sink.ts";
 import { pickedFile, recordingWritable } from "./export-sink.test-helper.ts";
 import type { LoadProgress } from "./load-team.ts";
 import { createTeamWorkerClient, TeamWorkerError } from "./team-worker-client.ts";
 import { createTeamWorkerApi, type ProgressCallback, type TeamWorkerApiOptions } from "./team-worker-api.ts";
+import { TeamIndex } from "./team-index.ts";
 import { inProcessWorker } from "./team-worker.test-helper.ts";
 
 const teamSize = 2_600; // six pages of 500
@@ -191,6 +193,53 @@ describe("an export to the file the operator picked", () => {
     ]);
     const text = calls.filter((call) => call.startsWith("write ")).map((call) => call.slice("write ".length));
     expect(text.join("")).toBe(await (await api.exportFile(3, request)).blob!.text());
+  });
+
+  it("gives a refreshed team's arrays back at once, or once the export reading them ends, which stays whole", async () => {
+    const api = await loadedApi();
+    const request = { format: "csv", query: null } as const;
+    const whole = await (await api.exportFile(2, request)).blob!.text();
+    const released = vi.spyOn(TeamIndex.prototype, "release");
+    try {
+      // An export held at its first write (2,000 rows written, 600 to come from the index) while a Refresh runs.
+      let [reached, resume] = [() => {}, () => {}];
+      const atFirstWrite = new Promise<void>((resolve) => (reached = resolve));
+      const gate = new Promise<void>((resolve) => (resume = resolve));
+      const { calls, writable } = recordingWritable();
+      const held: ChunkWritable = {
+        ...writable,
+        write: async (chunk) => {
+          if (calls.length === 0) {
+            reached();
+            await gate;
+          }
+          await writable.write(chunk);
+        },
+      };
+      const exporting = api.exportFile(
+        3,
+        { ...request, target: pickedFile("picked.csv", held) },
+        onProgress(() => {}),
+      );
+      await atFirstWrite;
+      await api.load(4);
+      expect(released).not.toHaveBeenCalled(); // the export still reads the team loaded before
+      resume();
+      await exporting;
+      expect(
+        calls
+          .filter((call) => call.startsWith("write "))
+          .map((call) => call.slice("write ".length))
+          .join(""),
+      ).toBe(whole);
+      expect(released).toHaveBeenCalledOnce();
+      // Without an export, a Refresh gives the team it replaces back at once.
+      await api.load(5);
+      expect(released).toHaveBeenCalledTimes(2);
+      expect(parseCsv(await (await api.exportFile(6, request)).blob!.text())).toHaveLength(teamSize + 1);
+    } finally {
+      released.mockRestore();
+    }
   });
 
   it("aborts the file, never closing it, when the export is cancelled midway", async () => {
