@@ -153,6 +153,14 @@ export function exportChunks(
   query: TeamQuery | null,
   options: ExportOptions = {},
 ): AsyncGenerator<string> {
-  if (format === "csv") return index ? csvFromIndex(index, query ?? {}, options) : csvFromService(client, options);
-  return index && query ? ndjsonOfSelection(client, index, query, options) : ndjsonFromService(client, options);
+  if (!index || !readsIndex(format, query)) return format === "csv" ? csvFromService(client, options) : ndjsonFromService(client, options);
+  return format === "csv" ? csvFromIndex(index, query ?? {}, options) : ndjsonOfSelection(client, index, query!, options);
+}
+
+/**
+ * Whether an export reads the loaded team (when there is one): a CSV, or the NDJSON of a
+ * selection. The whole team's NDJSON is the service's pages.
+ */
+export function readsIndex(format: ExportFormat, query: TeamQuery | null): boolean {
+  return format === "csv" || query !== null;
 }

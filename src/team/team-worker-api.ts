@@ -10,7 +10,7 @@ import type { ApiError } from "../api/errors.ts";
 import type { TransportOptions } from "../api/http.ts";
 import { asTeamApiKey } from "../api/key-kinds.ts";
 import { createTeamClient } from "../api/list-users.ts";
-import { exportChunks, exportFileName, exportMediaTypes, type ExportFormat, type ExportProgress } from "./export-team.ts";
+import { exportChunks, exportFileName, exportMediaTypes, readsIndex, type ExportFormat, type ExportProgress } from "./export-team.ts";
 import { blobOfChunks, writeChunks } from "./export-sink.ts";
 import { loadTeam, type LoadOutcome, type LoadProgress, type ResumePoint } from "./load-team.ts";
 import type { SentTeamPages } from "./service-pages.ts";
@@ -206,7 +206,11 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
     view: (view: TeamView): Promise<TeamViewResult> => answer(async () => index.view(view)),
     overview: ({ query, ...request }: OverviewParams): Promise<TeamOverview> => answer(async () => index.overview(query, request)),
     exportFile: (callId: number, request: ExportRequest, onProgress?: ProgressCallback<ExportProgress>): Promise<ExportedFile> =>
-      cancellable(callId, onProgress, (signal, report) => reading(index, () => exportFile(index, request, signal, report))),
+      cancellable(callId, onProgress, (signal, report) => {
+        const run = () => exportFile(index, request, signal, report);
+        // Only an export that reads the loaded team holds it through a Refresh.
+        return indexed && readsIndex(request.format, request.query) ? reading(index, run) : run();
+      }),
   };
   return { api, stop: () => running.forEach((controller) => controller.abort()) };
 }

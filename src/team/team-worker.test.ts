@@ -233,9 +233,41 @@ describe("an export to the file the operator picked", () => {
           .join(""),
       ).toBe(whole);
       expect(released).toHaveBeenCalledOnce();
-      // Without an export, a Refresh gives the team it replaces back at once.
+      // Without an export, a Refresh gives the team it replaces back at once; so it does with an
+      // export of the whole team's NDJSON running, which is the service's pages, not the team loaded.
       await api.load(5);
       expect(released).toHaveBeenCalledTimes(2);
+      let [atNdjsonWrite, resumeNdjson] = [() => {}, () => {}];
+      const ndjsonHeld = new Promise<void>((resolve) => (atNdjsonWrite = resolve));
+      const ndjsonGate = new Promise<void>((resolve) => (resumeNdjson = resolve));
+      const ndjsonFile = recordingWritable();
+      const streaming = api.exportFile(
+        7,
+        {
+          format: "ndjson",
+          query: null,
+          target: pickedFile("picked.ndjson", {
+            ...ndjsonFile.writable,
+            write: async (chunk) => {
+              atNdjsonWrite();
+              await ndjsonGate;
+              await ndjsonFile.writable.write(chunk);
+            },
+          }),
+        },
+        onProgress(() => {}),
+      );
+      await ndjsonHeld;
+      await api.load(8);
+      expect(released).toHaveBeenCalledTimes(3);
+      resumeNdjson();
+      await streaming;
+      expect(
+        ndjsonFile.calls
+          .filter((call) => call.startsWith("write "))
+          .join("")
+          .split("\n").length,
+      ).toBeGreaterThan(teamSize);
       expect(parseCsv(await (await api.exportFile(6, request)).blob!.text())).toHaveLength(teamSize + 1);
     } finally {
       released.mockRestore();
