@@ -16,6 +16,8 @@ export function formatCalendarDate(value: string): string {
 // `toLocaleString` builds a formatter at each call (0.8 s of the page's time in a million-user load).
 const count = new Intl.NumberFormat();
 export const formatCount = (n: number) => count.format(n);
+/** A count and what it counts, one or many: "1 match", "3 matches". */
+export const formatCountOf = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** The last four characters of a key: all of a key that a page may show. */
 export const keyTail = (key: string) => `…${key.slice(-4)}`;

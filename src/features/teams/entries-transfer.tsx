@@ -5,10 +5,8 @@ import { exportEntries, fromCredentials, planImport, readEntriesFile, type Impor
 import { savedEntries, servedAt } from "../../api/saved-entries.ts";
 import { download, fileTime } from "../../components/download.ts";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
-import { formatCount } from "../../components/format.ts";
+import { formatCountOf } from "../../components/format.ts";
 import { ModalDialog } from "./modal-dialog.tsx";
-
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** Adds what a file or the demo offers to the saved entries, and says what came of it. */
 export function importItems(items: ImportItems): { text: string; error: boolean } {
@@ -18,8 +16,8 @@ export function importItems(items: ImportItems): { text: string; error: boolean 
   const parts = [
     orgs + teams === 0
       ? "Nothing new to add"
-      : `Added ${plural(orgs, "organization", "organizations")} and ${plural(teams, "team", "teams")}`,
-    report.keysAdded > 0 ? `; ${plural(report.keysAdded, "key", "keys")} added to saved entries` : "",
+      : `Added ${formatCountOf(orgs, "organization", "organizations")} and ${formatCountOf(teams, "team", "teams")}`,
+    report.keysAdded > 0 ? `; ${formatCountOf(report.keysAdded, "key", "keys")} added to saved entries` : "",
     ".",
     report.skipped.length > 0 ? ` Skipped: ${report.skipped.map(({ label, reason }) => `${label} — ${reason}`).join(" ")}` : "",
   ];
@@ -133,7 +131,7 @@ export function DemoOffer({
             {org.teams.map((team) => (
               <li key={team.team_id}>
                 <span>
-                  <strong>{team.name}</strong> <span className="muted small">{plural(team.users, "user", "users")}</span>
+                  <strong>{team.name}</strong> <span className="muted small">{formatCountOf(team.users, "user", "users")}</span>
                 </span>
                 <button
                   type="button"

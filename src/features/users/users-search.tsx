@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatCount } from "../../components/format.ts";
+import { formatCount, formatCountOf } from "../../components/format.ts";
 
 interface UsersSearchProps {
   /** Searching the whole loaded team, or filtering the page shown. */
@@ -15,7 +15,7 @@ interface UsersSearchProps {
 /** One search field: over the whole team once it is loaded, over the page shown before. */
 export function UsersSearch({ scope, value, onChange, searched, matches }: UsersSearchProps) {
   const id = useId();
-  const count = matches === undefined ? "" : `: ${formatCount(matches)} match`;
+  const count = matches === undefined ? "" : `: ${formatCountOf(matches, "match", "matches")}`;
   return (
     <div className="users-filter">
       <label htmlFor={id} className="label">
