@@ -137,6 +137,27 @@ test("sort by created date, descending, is the service's order reversed", async 
   expect(shown).toEqual(last.map((u) => Date.parse(u.created_on)).reverse());
 });
 
+test("Refresh loads the team again, and its search and sort answer from the new load as before", async ({ page }) => {
+  await loadWholeTeam(page);
+  const created = page.getByRole("columnheader", { name: "Created" });
+  await created.getByRole("button").click();
+  await created.getByRole("button").click();
+  await page.getByLabel("Search the whole team").fill("patient-1999");
+  const shown = () => bodyRows(page).locator("td").first().allTextContents();
+  const matching = seeded.filter((u) => u.client_user_id.includes("patient-1999"));
+  await expect(bodyRows(page)).toHaveCount(matching.length);
+  const before = await shown();
+
+  // The team it replaces is given back to memory as the new one loads: the view comes from the new one.
+  await page.getByRole("button", { name: "Refresh", exact: true }).click();
+  await expect(page.getByRole("progressbar", { name: "Loading the whole team" })).toBeVisible();
+  await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
+  await expect(created).toHaveAttribute("aria-sort", "descending");
+  await expect(bodyRows(page)).toHaveCount(matching.length);
+  expect(await shown()).toEqual(before);
+  await expect(page.getByText(`All 20,000 loaded users are searched: ${matching.length} matches.`)).toBeVisible();
+});
+
 /** An exported CSV holds every user of the seed, as the service has them. */
 function expectSeedCsv(text: string) {
   const [header, ...rows] = parseCsv(text);
