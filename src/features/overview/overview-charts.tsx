@@ -1,6 +1,6 @@
 /** The overview's charts: each a figure with its summary, its table and its CSV. */
 import { useMemo, useState } from "react";
-import { formatCount } from "../../components/format.ts";
+import { formatCount, formatCountOf } from "../../components/format.ts";
 import type { TeamOverview } from "../../team/team-overview.ts";
 import { BarList, type Bar } from "./bar-list.tsx";
 import { ChartFigure } from "./chart-figure.tsx";
@@ -19,7 +19,7 @@ export interface BarFilters {
   toggleBirth(value: "known" | "unknown"): void;
 }
 
-const users = (n: number) => `${formatCount(n)} ${n === 1 ? "user" : "users"}`;
+const users = (n: number) => formatCountOf(n, "user", "users");
 /** "1,234 users (39%)": a count of users and its share of `of`. */
 const usersOf = (n: number, of: number) => `${users(n)} (${formatShare(n, of)})`;
 const periodColumn = { day: "Day", week: "Week", month: "Month" } as const;
@@ -114,7 +114,7 @@ export function ConnectionsChart({ overview }: { overview: TeamOverview }) {
   const summary =
     all === 0
       ? "No user in the selection has connected a source."
-      : `${formatCount(all)} ${all === 1 ? "connection" : "connections"} to ${sources.length} ${sources.length === 1 ? "source" : "sources"} from ${name(0)} to ${name(starts.length - 1)}; ${lines[0]!.label} has the most connections, ${formatCount(most!)} (${formatShare(most!, all)}).`;
+      : `${formatCountOf(all, "connection", "connections")} to ${formatCountOf(sources.length, "source", "sources")} from ${name(0)} to ${name(starts.length - 1)}; ${lines[0]!.label} has the most connections, ${formatCount(most!)} (${formatShare(most!, all)}).`;
   return (
     <ChartFigure
       name="connections"

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { autoLoadUsers, undoSeconds, type NumberPreference } from "../../api/preferences.ts";
 import { earlierConnection } from "../../api/earlier-connection.ts";
 import { savedEntries } from "../../api/saved-entries.ts";
+import { formatCountOf } from "../../components/format.ts";
 import { Link } from "../../components/link.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
@@ -83,7 +84,7 @@ export function SettingsPage() {
               Keys
             </h2>
             <p className="small">
-              This browser&apos;s open tabs of the dashboard hold {keyCount} {keyCount === 1 ? "key" : "keys"}, the same in every tab: a tab
+              This browser&apos;s open tabs of the dashboard hold {formatCountOf(keyCount, "key", "keys")}, the same in every tab: a tab
               opened from another has them at once. A team API key is sent only to the list operation, a management key only to the delete
               operation.
             </p>

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { formatCount } from "../../components/format.ts";
+import { formatCountOf } from "../../components/format.ts";
 import { ModalDialog } from "./modal-dialog.tsx";
 
 interface ConfirmDeleteDialogProps {
@@ -63,10 +63,7 @@ export function ConfirmDeleteDialog({
         {userCount !== undefined && (
           <div className="alert alert-warning">
             <p>
-              <strong>
-                {formatCount(userCount)} {userCount === 1 ? "user" : "users"}
-              </strong>{" "}
-              will be deleted with it.
+              <strong>{formatCountOf(userCount, "user", "users")}</strong> will be deleted with it.
             </p>
           </div>
         )}
