@@ -23,7 +23,7 @@ describe("firstInOrder", () => {
           const picked = [...rows.keys()].filter((row) => rows[row]!.marked);
           const sorted = [...picked].sort((a, b) => (keyOf(a) === keyOf(b) ? compareTies(a, b) : keyOf(a) - keyOf(b)));
           const from = listed ? { list: [...picked].reverse() } : { marked: Uint8Array.from(rows, (row) => (row.marked ? 1 : 0)) };
-          expect(firstInOrder(count, { keys, descending, compareTies }, from)).toEqual(sorted.slice(0, count));
+          expect(firstInOrder(count, { key: (row) => keys[row]!, descending, compareTies }, from)).toEqual(sorted.slice(0, count));
         },
       ),
     );

@@ -5,10 +5,10 @@
  * heap works only for the few rows that enter it.
  */
 
-/** An order of rows by a column of numbers; rows of equal numbers by `compareTies`. */
+/** An order of rows by a number a row; rows of equal numbers by `compareTies`. */
 export interface RowOrder {
-  /** Each row's key (NaN: no value, last whichever the direction). */
-  keys: Float64Array;
+  /** A row's key (NaN: no value, last whichever the direction): read once a row that goes by. */
+  key: (row: number) => number;
   descending: boolean;
   /** Negative when row a comes first: a total order among rows of equal keys. */
   compareTies: (a: number, b: number) => number;
@@ -18,11 +18,11 @@ export interface RowOrder {
 export type RowsFrom = { list: ArrayLike<number> } | { marked: Uint8Array };
 
 /** The first `count` of the rows, in order. */
-export function firstInOrder(count: number, { keys, descending, compareTies }: RowOrder, from: RowsFrom): number[] {
+export function firstInOrder(count: number, { key, descending, compareTies }: RowOrder, from: RowsFrom): number[] {
   const rows: number[] = [];
   if (count <= 0) return rows;
   const keyOf = (row: number) => {
-    const value = keys[row]!;
+    const value = key(row);
     return Number.isNaN(value) ? Infinity : descending ? -value : value;
   };
   // Infinity − Infinity is NaN, which `||` passes over like 0: rows without a value tie.
@@ -40,9 +40,9 @@ export function firstInOrder(count: number, { keys, descending, compareTies }: R
       for (let at = rows.length - 1; at > 0 && compare(at, (at - 1) >> 1) > 0; at = (at - 1) >> 1) swap(at, (at - 1) >> 1);
       return;
     }
-    const key = keyOf(row);
+    const rowKey = keyOf(row);
     const lastKey = keyOf(rows[0]!);
-    if (key > lastKey || (key === lastKey && compareTies(row, rows[0]!) > 0)) return;
+    if (rowKey > lastKey || (rowKey === lastKey && compareTies(row, rows[0]!) > 0)) return;
     rows[0] = row;
     for (let at = 0; ;) {
       const left = 2 * at + 1;

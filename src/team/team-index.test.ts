@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { User } from "../api/contract.ts";
 import { foldForSearch } from "./fold-text.ts";
 import type { FacetSelection } from "./team-facets.ts";
-import { TeamIndex, type TeamQuery, type TeamSort } from "./team-index.ts";
+import { TeamIndex, type TeamQuery, type TeamSort, type TeamView } from "./team-index.ts";
 import { sortColumns } from "./team-sort.ts";
 
 // Small alphabets, so searches hit, keys tie and facets overlap; the separator and letters whose
@@ -299,6 +299,33 @@ describe("TeamIndex", () => {
     expect(index.view({ search: "client", pageIndex: 0, pageSize: 10 }).matches).toBe(1);
     index.addPage([user(2)], 1);
     expect(index.view({ search: "client", pageIndex: 0, pageSize: 10 }).matches).toBe(2);
+  });
+
+  it("picks the first rows by creation instant from the column itself: no key a user is kept, as one is for client IDs", () => {
+    const users = 50_000;
+    const index = new TeamIndex();
+    for (let offset = 0; offset < users; offset += 500) {
+      index.addPage(
+        Array.from({ length: 500 }, (_, i) =>
+          user(offset + i, { created_on: new Date(Date.UTC(2025, 0, 1) + (users - offset - i) * 1000).toISOString() }),
+        ),
+        offset,
+      );
+    }
+    index.trim();
+    index.view({ pageIndex: 0, pageSize: 10 }); // the buffers every view keeps
+    const grownBy = (view: TeamView) => {
+      const before = process.memoryUsage().arrayBuffers;
+      const { rows } = index.view(view);
+      return { grown: process.memoryUsage().arrayBuffers - before, first: rows[0]!.user.client_user_id };
+    };
+    const byCreation = grownBy({ sort: { column: "created_on", direction: "asc" }, pageIndex: 0, pageSize: 10 });
+    expect(byCreation.first).toBe(user(users - 1).client_user_id);
+    expect(byCreation.grown).toBeLessThan(users);
+    // The client IDs' keys, costly to work out, are kept for the next pick: 8 bytes a user.
+    expect(grownBy({ sort: { column: "client_user_id", direction: "asc" }, pageIndex: 0, pageSize: 10 }).grown).toBeGreaterThanOrEqual(
+      users * 8,
+    );
   });
 
   it("gives back at once the typed arrays it holds, columns and what views kept, when released", () => {

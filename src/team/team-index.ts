@@ -130,7 +130,7 @@ export class TeamIndex {
   /** The rows in the service's order (the order without a sort): no descending one is asked for. */
   #serviceOrder: Uint32Array | undefined;
   #orderings = new Map<SortColumn, Ordering>();
-  /** A number a row for each column a view was sorted by (8 bytes a user), read to pick a page's rows. */
+  /** A number a row for each column but the creation instant a view was sorted by (8 bytes a user), read to pick a page's rows. */
   #sortKeys = new Map<SortColumn, Float64Array>();
   /** The selection each column's rows were first picked from (see `#picks`). */
   #pickedWith = new Map<SortColumn, string>();
@@ -528,22 +528,27 @@ export class TeamIndex {
    * way), rows without a value last, equal values in the service's order.
    */
   #rowOrder({ column, direction }: TeamSort): RowOrder {
-    const keys = this.#sortKeysOf(column);
+    const key = this.#sortKeyOf(column);
     const sign = direction === "desc" ? -1 : 1;
     // Keys are the values, but for client IDs: theirs are the first seven characters.
     const compareValues = column === "client_user_id" ? (a: number, b: number) => this.#ids.compareClientIds(a, b) : null;
     return {
-      keys,
+      key,
       descending: direction === "desc",
       compareTies: (a, b) => {
-        const byValue = compareValues && !Number.isNaN(keys[a]!) && !Number.isNaN(keys[b]!) ? sign * compareValues(a, b) : 0;
+        const byValue = compareValues && !Number.isNaN(key(a)) && !Number.isNaN(key(b)) ? sign * compareValues(a, b) : 0;
         return byValue || this.serviceOffset(a) - this.serviceOffset(b) || a - b;
       },
     };
   }
 
-  /** A column's values as a number a row (NaN: no value), made on the column's first pick and kept while its rows are picked. */
-  #sortKeysOf(column: SortColumn): Float64Array {
+  /**
+   * A column's values as a number a row (NaN: no value). Creation instants are read where they
+   * are held; the other columns' keys cost more to work out, and are made on the column's first
+   * pick and kept while its rows are picked.
+   */
+  #sortKeyOf(column: SortColumn): (row: number) => number {
+    if (column === "created_on") return this.#createdOn.msReader();
     let keys = this.#sortKeys.get(column);
     if (!keys) {
       const key = this.#keyOf(column);
@@ -551,16 +556,15 @@ export class TeamIndex {
       for (let row = 0; row < keys.length; row++) keys[row] = key(row);
       this.#sortKeys.set(column, keys);
     }
-    return keys;
+    const made = keys;
+    return (row) => made[row]!;
   }
 
   /** A column's values as numbers of the same order (NaN: no value), exactly but for a client ID's (its first seven characters). */
-  #keyOf(column: SortColumn): (row: number) => number {
+  #keyOf(column: Exclude<SortColumn, "created_on">): (row: number) => number {
     switch (column) {
       case "client_user_id":
         return (row) => this.#ids.clientIdPrefix(row);
-      case "created_on":
-        return this.#createdOn.msReader();
       case "connected_sources": {
         const { ranks } = this.#sourceListRanks();
         return (row) => ranks[row]!;
