@@ -202,6 +202,23 @@ describe("TeamIds: the IDs", () => {
     expect([ids.clientUserId(5000), ids.userId(5000), ids.rowOf("pending-row")]).toEqual(["late", "pending-row", 5000]);
   });
 
+  it("gives back its hash table of user IDs when trimmed, and finds and refuses them as before once it is made again", () => {
+    const count = 50_000;
+    const ids = new TeamIds();
+    ids.reserve(count);
+    for (let i = 0; i < count; i++) ids.append(`client-${i}`, `id-${i}`);
+    const held = process.memoryUsage().arrayBuffers;
+    ids.trim();
+    // Half full at most: 8 bytes a user or more. (A collection meanwhile could only free more.)
+    expect(held - process.memoryUsage().arrayBuffers).toBeGreaterThanOrEqual(count * 8);
+    expect([ids.rowOf("id-0"), ids.rowOf(`id-${count - 1}`), ids.rowOf("id-x")]).toEqual([0, count - 1, undefined]);
+    ids.trim();
+    // A load resumed appends after the trim: a user ID held is still refused.
+    expect(ids.append("again", `id-${count >> 1}`)).toBe(false);
+    expect(ids.append("new", "id-x")).toBe(true);
+    expect([ids.rows, ids.rowOf("id-x")]).toEqual([count + 1, count]);
+  });
+
   it("refuses a user ID it holds, and tells IDs that fold alike apart", () => {
     const ids = new TeamIds();
     expect(ids.append("a", "ID-1")).toBe(true);

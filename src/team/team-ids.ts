@@ -42,8 +42,11 @@ export class TeamIds {
   #sentUserIds = new Map<number, string>();
   /** The rows whose client user ID is not printable ASCII, in order: the sort ranks them apart. */
   #otherClientRows: number[] = [];
-  /** Row + 1 in the slot of its user ID's hash (0: empty), at most half full. */
-  #slots = new Int32Array(1 << 12);
+  /**
+   * Row + 1 in the slot of its user ID's hash (0: empty), at most half full. Given back at the end
+   * of a load (8 bytes a user) and made again when a row is next looked up or appended.
+   */
+  #slots: Int32Array | null = null;
 
   get rows(): number {
     return this.#rowStarts.length;
@@ -51,15 +54,16 @@ export class TeamIds {
 
   /** The row of a user ID, if it was appended. */
   rowOf(userId: string): number | undefined {
-    const entry = this.#slots[this.#slotOf(userId)]!;
+    const slots = this.#table(this.rows);
+    const entry = slots[this.#slotOf(slots, userId)]!;
     return entry === 0 ? undefined : entry - 1;
   }
 
   /** Appends a row, unless its user ID is already here; returns whether it was appended. */
   append(clientUserId: string, userId: string): boolean {
-    if ((this.rows + 1) * 2 > this.#slots.length) this.#grow();
-    const slot = this.#slotOf(userId); // one probe finds a duplicate, or the new row's place
-    if (this.#slots[slot] !== 0) return false;
+    const slots = this.#table(this.rows + 1);
+    const slot = this.#slotOf(slots, userId); // one probe finds a duplicate, or the new row's place
+    if (slots[slot] !== 0) return false;
     const row = this.rows;
     const client = foldForSearch(clientUserId);
     const id = foldForSearch(userId);
@@ -70,28 +74,34 @@ export class TeamIds {
     const text = `${client}${separator}${id}${separator}`;
     this.#pending.push(text);
     this.#pendingLength += text.length;
-    this.#slots[slot] = row + 1;
+    slots[slot] = row + 1;
     return true;
   }
 
   /** Makes room for `rows` rows at once. */
   reserve(rows: number): void {
     this.#rowStarts.reserve(rows);
-    while (rows * 2 > this.#slots.length) this.#grow();
+    this.#table(rows);
   }
 
-  /** Gives back the room kept for growth. */
+  /** Gives back the room kept for growth, and the user IDs' hash table. */
   trim(): void {
     this.seal();
     this.#rowStarts.trim();
+    this.#dropTable();
   }
 
   /** Gives the IDs' memory back at once (the text to the collector); they must not be read again. */
   release(): void {
     this.#rowStarts.release();
-    release(this.#slots);
+    this.#dropTable();
     this.#pages = [];
     this.#pending = [];
+  }
+
+  #dropTable(): void {
+    if (this.#slots) release(this.#slots);
+    this.#slots = null;
   }
 
   /** Ends a page: the rows appended since the last seal become one flat string. */
@@ -377,25 +387,28 @@ export class TeamIds {
     return row >= this.rows - this.#pending.length ? 0 : this.#rowStarts.at(row);
   }
 
-  /** The slot holding `userId`, or else the empty slot where it belongs. */
-  #slotOf(userId: string): number {
-    const mask = this.#slots.length - 1;
+  /** The slot of `slots` holding `userId`, or else the empty slot where it belongs. */
+  #slotOf(slots: Int32Array, userId: string): number {
+    const mask = slots.length - 1;
     let slot = hash(userId) & mask;
-    while (this.#slots[slot] !== 0 && this.userId(this.#slots[slot]! - 1) !== userId) slot = (slot + 1) & mask;
+    while (slots[slot] !== 0 && this.userId(slots[slot]! - 1) !== userId) slot = (slot + 1) & mask;
     return slot;
   }
 
-  #grow(): void {
-    const old = this.#slots;
-    this.#slots = new Int32Array(old.length * 2);
-    const mask = this.#slots.length - 1;
-    for (const entry of old) {
-      if (entry === 0) continue;
-      let slot = hash(this.userId(entry - 1)) & mask;
-      while (this.#slots[slot] !== 0) slot = (slot + 1) & mask;
-      this.#slots[slot] = entry;
+  /** The hash table, with room for `rows` rows: made again, larger, or anew with every row, when it has not. */
+  #table(rows: number): Int32Array {
+    if (this.#slots && rows * 2 <= this.#slots.length) return this.#slots;
+    let size = this.#slots?.length ?? 1 << 12;
+    while (rows * 2 > size) size *= 2;
+    this.#dropTable();
+    const slots = new Int32Array(size);
+    const mask = size - 1;
+    for (let row = 0; row < this.rows; row++) {
+      let slot = hash(this.userId(row)) & mask;
+      while (slots[slot] !== 0) slot = (slot + 1) & mask;
+      slots[slot] = row + 1;
     }
-    release(old);
+    return (this.#slots = slots);
   }
 }
 
