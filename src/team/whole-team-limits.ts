@@ -19,7 +19,7 @@ export const indexMaxUsers = 1_000_000;
  * What a loaded team takes of the tab a user, in bytes: the index holds about 150 (`npm run
  * bench:team`, "memory per user held by the index": the demo's users, 2.5 sources each), and sort
  * orders, the overview's days and what the collector has not yet taken come on top; at a million
- * users the tab peaked at 241-263 MB (`npm run bench:team:browser`).
+ * users the tab peaked at 225-233 MB in two runs (`npm run bench:team:browser`).
  */
 export const indexBytesPerUser = 250;
 
