@@ -7,7 +7,7 @@
 
 /** An order of rows by a number a row; rows of equal numbers by `compareTies`. */
 export interface RowOrder {
-  /** A row's key (NaN: no value, last whichever the direction): read once a row that goes by. */
+  /** A row's key (NaN: no value, last whichever the direction), read at every comparison: it must be cheap to read. */
   key: (row: number) => number;
   descending: boolean;
   /** Negative when row a comes first: a total order among rows of equal keys. */

@@ -395,7 +395,7 @@ export class TeamIds {
     return slot;
   }
 
-  /** The hash table, with room for `rows` rows: made again, larger, or anew with every row, when it has not. */
+  /** The hash table, with room for `rows` rows; made again from every row when it has not (given back, or too small). */
   #table(rows: number): Int32Array {
     if (this.#slots && rows * 2 <= this.#slots.length) return this.#slots;
     let size = this.#slots?.length ?? 1 << 12;
