@@ -1,4 +1,4 @@
-import { release } from "./release-memory.ts";
+import { release } from "../api/release-memory.ts";
 
 /** The typed arrays a column of codes or numbers is held in, and what its `view` gives. */
 export type CodeView = Uint8Array | Uint16Array | Uint32Array;

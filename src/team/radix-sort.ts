@@ -4,7 +4,7 @@
  * would be a cache miss each). Digits are 16 bits in large ranges and 8 bits in small ones (fewer
  * counters to clear); a digit that every key shares moves nothing and is skipped.
  */
-import { release } from "./release-memory.ts";
+import { release } from "../api/release-memory.ts";
 
 interface Keyed {
   items: Uint32Array;

@@ -9,7 +9,7 @@
 import { foldForSearch, isPrintableAscii } from "./fold-text.ts";
 import { growableUint32 } from "./growable-array.ts";
 import { KeySorter } from "./radix-sort.ts";
-import { release } from "./release-memory.ts";
+import { release } from "../api/release-memory.ts";
 import type { Ordering } from "./team-sort.ts";
 
 const separator = "\u0000";
