@@ -60,6 +60,15 @@ describe("readText", () => {
     expect(text).toBe(await expected(bytes));
   });
 
+  it("reads the whole body whatever length it claims: longer, shorter or none", async () => {
+    const bytes = utf8(`{"users":[${'"x",'.repeat(40_000)}"é"]}`);
+    const claiming = (length: string | null) =>
+      new Response(chunked(cut(bytes, [1000, 70_000, 140_000])).body, { headers: length === null ? {} : { "Content-Length": length } });
+    for (const length of [String(bytes.length), "10", String(bytes.length * 3), "not a number", null]) {
+      expect(await readText(claiming(length))).toBe(await expected(bytes));
+    }
+  });
+
   it("reads an empty body, and a body that is not a byte stream (through text())", async () => {
     expect(await readText(new Response(null))).toBe("");
     expect(await readText(chunked([]))).toBe("");
