@@ -396,7 +396,8 @@ export class TeamIds {
   }
 
   /** The hash table, with room for `rows` rows; made again from every row when it has not (given back, or too small). */
-  #table(rows: number): Int32Array {
+  #table(atLeast: number): Int32Array {
+    const rows = Math.max(atLeast, this.rows);
     if (this.#slots && rows * 2 <= this.#slots.length) return this.#slots;
     let size = this.#slots?.length ?? 1 << 12;
     while (rows * 2 > size) size *= 2;
