@@ -21,7 +21,8 @@ export async function readText(response: Response): Promise<string> {
   } catch {
     return response.text(); // not a byte stream
   }
-  // Room for the whole body when its length is known, and a byte more: the last read then ends it.
+  // Room for the whole body when its length is known, and a byte more: the last read then ends
+  // it. (A compressed body's length is what came, less than it reads: the buffer then grows.)
   const length = Number(response.headers.get("Content-Length")) || 0;
   let bytes = new Uint8Array(Math.max(readBytes, Math.min(length + 1, maxFirstBytes)));
   let filled = 0;
@@ -33,8 +34,8 @@ export async function readText(response: Response): Promise<string> {
       bytes = larger;
     }
     const { done, value } = await reader.read(new Uint8Array(bytes.buffer, filled, bytes.length - filled));
-    // The read took our buffer and hands it back, at the end too (empty): only a cancel, which
-    // nothing here does, would keep it.
+    // The read took our buffer and hands it back, at the end too (empty); a failure rejects, and
+    // only a cancel, which nothing here does, would end without it.
     bytes = new Uint8Array(value!.buffer);
     filled += value!.byteLength;
     if (done) break;
@@ -54,15 +55,16 @@ const codesPerCall = 1 << 13;
 /** A call's codes: `fromCharCode` takes an array's items fast, and a typed array's one by one. */
 const codes = new Array<number>(codesPerCall).fill(0);
 
-/** The bytes as text, or null unless every one is ASCII. */
+/** The bytes as text, or null unless every one is ASCII (found out before the call that would take it). */
 function asciiText(bytes: Uint8Array): string | null {
   let text = "";
-  let all = 0;
   for (let at = 0; at < bytes.length; at += codesPerCall) {
     const count = Math.min(codesPerCall, bytes.length - at);
     const these = count === codesPerCall ? codes : new Array<number>(count);
+    let all = 0;
     for (let i = 0; i < count; i++) all |= these[i] = bytes[at + i]!;
+    if (all >= 0x80) return null;
     text += String.fromCharCode(...these);
   }
-  return all < 0x80 ? text : null;
+  return text;
 }
