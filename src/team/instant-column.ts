@@ -17,7 +17,7 @@ const millisMask = (1 << millisBits) - 1;
 /** What the sort and the overview read of a column of instants. */
 export interface Instants {
   readonly length: number;
-  /** Reads each instant's milliseconds since the epoch (NaN: none, or unreadable); valid until the next push. */
+  /** Reads each instant's milliseconds since the epoch (NaN: none, or unreadable); valid until the column next changes (a push, a reserve or a trim). */
   msReader(): (index: number) => number;
 }
 
