@@ -48,8 +48,8 @@ export async function readText(response: Response): Promise<string> {
 
 /** The buffer's first size, unless the body's length is known. */
 const readBytes = 1 << 16;
-/** The most a buffer starts with, whatever length a body claims. */
-const maxFirstBytes = 1 << 26;
+/** The most a buffer starts with, whatever length a body claims (a page of 500 users is about 300 kB). */
+const maxFirstBytes = 1 << 23;
 /** Character codes a `fromCharCode` call: far below any engine's limit on arguments. */
 const codesPerCall = 1 << 13;
 /** A call's codes: `fromCharCode` takes an array's items fast, and a typed array's one by one. */
