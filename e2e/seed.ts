@@ -53,6 +53,16 @@ export function e2eSeed(): SeedFile {
         // A field the contract does not name: kept, and shown in the detail panel's JSON.
         study_arm: "placebo",
       },
+      {
+        // IDs that are not ASCII: the page is then decoded as UTF-8, not byte by byte.
+        user_id: "0dd0dd00-0000-4000-8000-0000000000a2",
+        team_id: oddTeam,
+        client_user_id: "Zoë Ødegård 東京 🩺",
+        created_on: "2025-06-01T09:30:00Z",
+        connected_sources: [],
+        fallback_birth_date: null,
+        fallback_time_zone: null,
+      },
     ],
   });
   acme.teams.push(manySourcesTeam());

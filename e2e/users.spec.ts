@@ -391,7 +391,7 @@ test("the rows stay in place while the whole team and its filters load above the
   });
   await connect({ teamApiKey: demo.awkwardTeam.api_key });
   await page.goto("/users");
-  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page)).toHaveCount(2);
   const rowsShown = await page.evaluate(() => performance.now());
   // Before the whole team's bar and filters held their places, they pushed the rows down twice here.
   await expect(new UsersPage(page).wholeTeam.loaded).toBeVisible();
@@ -412,6 +412,23 @@ test("the detail panel's JSON is the user exactly as the service sent it", async
   await expect(json).toHaveText(JSON.stringify(sent, null, 2));
   await expect(json).toContainText('"provider": {');
   await expect(json).toContainText('"study_arm": "placebo"');
+});
+
+test("a team whose IDs are not ASCII loads whole as the service sent them, and a search finds them without case or accents", async ({
+  page,
+  connect,
+  demo,
+}) => {
+  await connect({ teamApiKey: demo.awkwardTeam.api_key });
+  await page.goto("/users");
+  const usersPage = new UsersPage(page);
+  await expect(usersPage.wholeTeam.loaded).toBeVisible();
+  // The whole team's pages came through the worker: the row is found, and shown, from what it loaded.
+  await page.getByLabel("Search the whole team").fill("ODEGARD 東京");
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText("Zoë Ødegård 東京 🩺");
+  await bodyRows(page).first().click();
+  await expect(page.getByRole("dialog").getByLabel("User JSON")).toContainText('"client_user_id": "Zoë Ødegård 東京 🩺"');
 });
 
 test("a 422 from the service lists each detail message", async ({ page, connect, demo }) => {
