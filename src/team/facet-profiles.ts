@@ -65,7 +65,7 @@ export class FacetProfiles {
     return this.#table;
   }
 
-  /** Each row's profile code, without a copy; valid until the next push. */
+  /** Each row's profile code, without a copy; valid until the profiles next change (a push, a reserve or a trim). */
   rows(): CodeView {
     return this.#rows.view();
   }
