@@ -46,7 +46,7 @@ export async function readText(response: Response): Promise<string> {
   return text;
 }
 
-/** The buffer's first size, unless the body's length is known. */
+/** The smallest buffer a body starts with: all of it when the body's length is unknown. */
 const readBytes = 1 << 16;
 /** The most a buffer starts with, whatever length a body claims (a page of 500 users is about 300 kB). */
 const maxFirstBytes = 1 << 23;

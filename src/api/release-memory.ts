@@ -1,7 +1,7 @@
 /**
  * Gives typed arrays' memory back at once. A dropped array's memory is freed only when the
  * collector next runs in full, which can be long after a load: until then a million users' scratch
- * arrays (tens of megabytes a sort) add to what the tab holds. Each array must be one made for the
+ * arrays (tens of megabytes a sort) and the pages' read buffers add to what the tab holds. Each array must be one made for the
  * purpose and no longer read: it reads as empty afterwards. An array that is part of a larger buffer is
  * left alone, and where the engine has no `ArrayBuffer.prototype.transfer` nothing happens.
  */

@@ -6,10 +6,10 @@
  * accents) is also kept as sent; the user IDs are found again through an open-addressing hash
  * table of row numbers, not a Map of strings.
  */
+import { release } from "../api/release-memory.ts";
 import { foldForSearch, isPrintableAscii } from "./fold-text.ts";
 import { growableUint32 } from "./growable-array.ts";
 import { KeySorter } from "./radix-sort.ts";
-import { release } from "../api/release-memory.ts";
 import type { Ordering } from "./team-sort.ts";
 
 const separator = "\u0000";

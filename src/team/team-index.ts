@@ -5,12 +5,12 @@
  * page of rows rebuilt as `User` objects.
  */
 import type { ConnectedSource, SentUser, User } from "../api/contract.ts";
+import { release } from "../api/release-memory.ts";
 import { FacetProfiles } from "./facet-profiles.ts";
 import { firstInOrder, type RowOrder } from "./first-in-order.ts";
 import { CodeArray, growableUint32, type GrowableArray } from "./growable-array.ts";
 import { InstantColumn } from "./instant-column.ts";
 import { Interner } from "./interner.ts";
-import { release } from "../api/release-memory.ts";
 import { applyFacets, type FacetBase, type FacetColumns, type FacetCounts, type FacetSelection } from "./team-facets.ts";
 import { TeamIds, type SearchMatches } from "./team-ids.ts";
 import {

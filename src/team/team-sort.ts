@@ -2,8 +2,8 @@
  * Sort orders of the loaded team, stable in both directions: users with equal keys keep the
  * service's order whichever way the column is sorted, and users without a value come last.
  */
-import { KeySorter } from "./radix-sort.ts";
 import { release } from "../api/release-memory.ts";
+import { KeySorter } from "./radix-sort.ts";
 
 /** The columns the loaded team sorts by (the URL names them). */
 export const sortColumns = ["client_user_id", "created_on", "connected_sources", "birth_date", "time_zone", "team_id"] as const;
