@@ -153,11 +153,14 @@ const afterLoad = { ...(await memory()), rss: await rendererRss() };
 
 // Twenty keystrokes: a user ID far in the team, typed one character at a time, each answered
 // before the next (the first characters match most of the team: the costly ones).
-const far = (
+const nearEnd = (
   (await (
-    await fetch(`${server.url}/v2/user/?offset=${users - 7}&limit=1`, { headers: { "x-service-api-key": server.apiKey } })
+    await fetch(`${server.url}/v2/user/?offset=${users - 20}&limit=14`, { headers: { "x-service-api-key": server.apiKey } })
   ).json()) as { users: { user_id: string }[] }
-).users[0]!.user_id;
+).users.map((user) => user.user_id);
+const far = nearEnd.at(-1)!; // the user 7 from the end
+// Another ID, typed after: its first character differs, so no search of it was answered before.
+const other = nearEnd.find((id) => id[0] !== far[0])!;
 console.log("Searching, filtering, sorting, charting…");
 /** Does `act`, then returns the round trip of the `name` call it caused. */
 async function timed(name: string, act: () => Promise<void>): Promise<number> {
@@ -172,6 +175,12 @@ phase = "typing";
 const keystrokes: number[] = [];
 for (const character of far.slice(0, 20)) keystrokes.push(await timed("team view", () => page.keyboard.type(character)));
 // Cleared, the search asks again for the view the client holds since the load: no round trip to wait for.
+await search.fill("");
+await expect(search).toHaveValue("");
+// Another ID's twenty, once the worker's search has run: what the first ones pay beyond these is
+// code run the first time (and the collector's timing). The target is the first twenty's.
+const otherKeystrokes: number[] = [];
+for (const character of other.slice(0, 20)) otherKeystrokes.push(await timed("team view", () => page.keyboard.type(character)));
 await search.fill("");
 await expect(search).toHaveValue("");
 const sourceFacet = page.getByRole("group", { name: "Connected source" });
@@ -250,6 +259,10 @@ console.table({
   "memory, page + worker, at the end": { figure: megabytes(atEnd.page + atEnd.worker), target: "" },
   "renderer process RSS, once loaded / at the end": { figure: `${megabytes(afterLoad.rss)} / ${megabytes(atEnd.rss)}`, target: "" },
   "search keystroke, median / worst of 20": { figure: `${ms(sorted[10]!)} / ${ms(worst(keystrokes))}`, target: "worst ≤ 16 ms" },
+  "then another ID's 20 keystrokes, median / worst": {
+    figure: `${ms([...otherKeystrokes].sort((a, b) => a - b)[10]!)} / ${ms(worst(otherKeystrokes))}`,
+    target: "",
+  },
   "facet change, worst of 4": { figure: ms(worst(facetMs)), target: "≤ 50 ms" },
   ...Object.fromEntries(Object.entries(sortMs).map(([label, value]) => [`sort: ${label}`, { figure: ms(value), target: "≤ 200 ms" }])),
   "overview, first count": { figure: ms(overviewFirstMs), target: "≤ 300 ms" },
@@ -267,3 +280,4 @@ const tenths = Array.from({ length: 10 }, (_, tenth) => {
 });
 console.log("Memory while loading, highest in each tenth of the load (MB):", tenths.map((m) => Math.round(m / 1e6)).join(" "));
 console.log("Keystrokes (ms):", keystrokes.map((k) => k.toFixed(1)).join(" "));
+console.log("Then another ID's (ms):", otherKeystrokes.map((k) => k.toFixed(1)).join(" "));
