@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { asTeamApiKey } from "../api/key-kinds.ts";
 import { createTeamClient } from "../api/list-users.ts";
 import type { Listening } from "../../server/service.ts";
@@ -106,6 +106,20 @@ describe("NDJSON export", () => {
     const selected = new Set(Array.from(index.select(query), (row) => index.user(row).user_id));
     const all = (await rawUsers()) as { user_id: string }[];
     expect(lines).toEqual(all.filter((u) => selected.has(u.user_id)).map((u) => JSON.stringify(u)));
+  });
+
+  it("gives back the lookups a selection made once it is written, or stopped", async () => {
+    const query = { search: "client-1" };
+    const dropped = vi.spyOn(index, "dropLookups");
+    await text(ndjsonOfSelection(client(), index, query));
+    expect(dropped).toHaveBeenCalledTimes(1);
+    const stopped = ndjsonOfSelection(client(), index, query);
+    await stopped.next();
+    expect(dropped).toHaveBeenCalledTimes(1); // still writing
+    await stopped.return(undefined);
+    expect(dropped).toHaveBeenCalledTimes(2);
+    dropped.mockRestore();
+    expect(index.rowOf(index.user(7).user_id)).toBe(7); // made again when asked
   });
 
   it("stops between pages when cancelled", async () => {

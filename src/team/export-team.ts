@@ -134,7 +134,14 @@ export function ndjsonOfSelection(client: SentTeamPages, index: TeamIndex, query
     unwritten[row] = 0;
     return true;
   };
-  return ndjsonFromService(client, { ...options, keep, expected: rows.length });
+  const lines = ndjsonFromService(client, { ...options, keep, expected: rows.length });
+  return (async function* () {
+    try {
+      yield* lines;
+    } finally {
+      index.dropLookups(); // finished, failed or stopped: the user IDs' table goes until the next load or export
+    }
+  })();
 }
 
 export interface ExportSource {

@@ -213,6 +213,12 @@ describe("TeamIds: the IDs", () => {
     expect(held - process.memoryUsage().arrayBuffers).toBeGreaterThanOrEqual(count * 8);
     expect([ids.rowOf("id-0"), ids.rowOf(`id-${count - 1}`), ids.rowOf("id-x")]).toEqual([0, count - 1, undefined]);
     ids.trim();
+    // An export's lookups make the table again; when they are over, it goes as at a trim.
+    expect(ids.rowOf("id-1")).toBe(1);
+    const lookedUp = process.memoryUsage().arrayBuffers;
+    ids.dropLookups();
+    expect(lookedUp - process.memoryUsage().arrayBuffers).toBeGreaterThanOrEqual(count * 8);
+    expect(ids.rowOf(`id-${count - 1}`)).toBe(count - 1);
     // A load resumed reserves and appends after the trim: a user ID held is still refused.
     ids.reserve(10);
     expect(ids.append("again", `id-${count >> 1}`)).toBe(false);

@@ -44,7 +44,8 @@ export class TeamIds {
   #otherClientRows: number[] = [];
   /**
    * Row + 1 in the slot of its user ID's hash (0: empty), at most half full. Given back at the end
-   * of a load (8 bytes a user) and made again when a row is next looked up or appended.
+   * of a load and of an export's lookups (8 bytes a user), and made again when a row is next looked
+   * up or appended.
    */
   #slots: Int32Array | null = null;
 
@@ -88,6 +89,11 @@ export class TeamIds {
   trim(): void {
     this.seal();
     this.#rowStarts.trim();
+    this.#dropTable();
+  }
+
+  /** Gives back the user IDs' hash table, as at a trim: the lookups of an export are over. */
+  dropLookups(): void {
     this.#dropTable();
   }
 

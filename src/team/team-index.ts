@@ -311,8 +311,14 @@ export class TeamIndex {
     };
   }
 
+  /** The row of a user ID; the first lookup after a load makes a hash table of them (8 bytes a user), kept until `dropLookups`. */
   rowOf(userId: string): number | undefined {
     return this.#ids.rowOf(userId);
+  }
+
+  /** Gives back what `rowOf` made: its lookups are over. */
+  dropLookups(): void {
+    this.#ids.dropLookups();
   }
 
   /** The rows of a selection in its order. */
