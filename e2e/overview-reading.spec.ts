@@ -93,7 +93,7 @@ for (const scheme of ["light", "dark"] as const) {
   });
 }
 
-test("pointing at a period and the arrow keys show its values, the table's", async ({ overviewPage: overview, demo }) => {
+test("pointing at a period and the arrow keys show its values, the table's", async ({ page, overviewPage: overview, demo }) => {
   await openOverview(overview, demo.manySourcesTeam.team_id);
   const connections = overview.chart("Connections over time, by source");
   await expect(connections.readout).toBeEmpty();
@@ -120,6 +120,18 @@ test("pointing at a period and the arrow keys show its values, the table's", asy
   await connections.cursor.press("ArrowLeft");
   keyed.push(await readout(connections, "Feb 2026"));
   await expectTableHas(connections, keyed);
+  // Another width draws the chart again: the period read stays, and the keys go on from it.
+  await connections.cursor.focus();
+  await connections.cursor.press("End");
+  await connections.cursor.press("ArrowLeft");
+  await readout(connections, "Feb 2026");
+  const { width, height } = page.viewportSize()!;
+  await page.setViewportSize({ width: Math.min(width, 900) - 200, height });
+  await expect.poll(async () => (await connections.cursor.boundingBox())!.width).not.toBe(box.width);
+  await expect(connections.readout.getByRole("paragraph")).toHaveText("Feb 2026");
+  await expect(connections.cursor).toBeFocused();
+  await connections.cursor.press("ArrowRight");
+  await readout(connections, "Mar 2026, so far");
 
   // The users created, by day.
   const created = overview.chart("Users created over time");

@@ -38,6 +38,12 @@ const secondsOf = (day: number) => {
   return new Date(year, month - 1, d).getTime() / 1000;
 };
 
+/** Where uPlot's cursor stands on period `i`: at its start, half way up. */
+const cursorAt = (plot: uPlot, days: readonly number[], i: number) => ({
+  left: plot.valToPos(secondsOf(days[i]!), "x"),
+  top: plot.bbox.height / devicePixelRatio / 2,
+});
+
 interface TimeChartProps {
   /** The chart's title: its cursor is named after it. */
   title: string;
@@ -74,6 +80,12 @@ export function TimeChart({ title, days, lines, hidden, granularity, today }: Ti
   // The period under the cursor, for these lines (a new chart starts with none).
   const [cursor, setCursor] = useState<{ lines: Line[]; index: number } | null>(null);
   const index = cursor?.lines === lines ? cursor.index : null;
+  /**
+   * The period the keys moved to, until the chart loses focus: uPlot takes its cursor away when the
+   * window is resized, and a chart drawn again (a new width or theme) starts without one; the
+   * period read stays.
+   */
+  const keyed = useRef<{ lines: Line[]; index: number } | null>(null);
 
   useEffect(() => {
     const element = host.current!;
@@ -114,7 +126,14 @@ export function TimeChart({ title, days, lines, hidden, granularity, today }: Ti
           })),
         ],
         hooks: {
-          setCursor: [(u) => setCursor(u.cursor.idx == null ? null : { lines, index: u.cursor.idx })],
+          setCursor: [
+            (u) => {
+              const read = keyed.current?.lines === lines ? keyed.current.index : null;
+              // Taken away by uPlot, not by the keys: put back (after its own drawing, a microtask).
+              if (u.cursor.idx == null && read !== null) queueMicrotask(() => chart.current === u && u.setCursor(cursorAt(u, days, read)));
+              else setCursor(u.cursor.idx == null ? null : { lines, index: u.cursor.idx });
+            },
+          ],
           // The running period: shaded under the grid and lines, named over them (in the headroom above the counts).
           drawClear: [
             (u) => {
@@ -165,8 +184,9 @@ export function TimeChart({ title, days, lines, hidden, granularity, today }: Ti
   const moveTo = (i: number | null) => {
     const plot = chart.current;
     if (!plot) return;
+    keyed.current = i === null ? null : { lines, index: i };
     if (i === null) plot.setCursor({ left: -10, top: -10 });
-    else plot.setCursor({ left: plot.valToPos(secondsOf(days[i]!), "x"), top: plot.bbox.height / devicePixelRatio / 2 });
+    else plot.setCursor(cursorAt(plot, days, i));
   };
   const last = days.length - 1;
   const periodName = (i: number) => periodLabel(days[i]!, granularity, today);
