@@ -108,6 +108,27 @@ test("remembering and forgetting act on every tab alike", async ({ page, context
   expect((await storedKeys(page)).session).toContain(demo.bigTeam.api_key);
 });
 
+test("a tab opened while the only other one is still starting gets its keys once that one joins", async ({ page, context, demo }) => {
+  await saveTeam(page, "Pilot", demo.smallTeam.api_key);
+  // Reloaded, this tab is slow to join the others: its code for that is held back.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  page.once("close", () => release());
+  await page.route(/open-tabs-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  await page.reload({ waitUntil: "commit" });
+  // Meanwhile a new tab asks the open tabs for keys: none listens yet, and it says so.
+  const other = await newTab(context, `/t/${demo.smallTeam.team_id}/users`);
+  await expect(other.getByRole("heading", { name: "This tab has no key for Pilot" })).toBeVisible();
+  // The first tab joins: the new one takes its keys and lists the team, with no reload.
+  release();
+  await expect(new UsersPage(other).pagination).toContainText("of 8");
+  await expect(other.getByRole("heading", { name: /has no key/ })).toHaveCount(0);
+  expect((await storedKeys(other)).session).toContain(demo.smallTeam.api_key);
+});
+
 test("a tab opened after every other tab closed has no keys", async ({ page, context, demo }) => {
   await saveTeam(page, "Pilot", demo.smallTeam.api_key);
   const second = await newTab(context, `/t/${demo.smallTeam.team_id}/users`);

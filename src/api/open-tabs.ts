@@ -11,6 +11,8 @@ export type KeysMessage =
   | { kind: "answer"; to: string; keys: unknown }
   /** A tab's keys changed: what every tab now holds (null: none), and whether they are remembered. */
   | { kind: "keys"; keys: unknown; remember: boolean }
+  /** A tab joined, holding these keys: for a tab that asked before it listened, and got none. */
+  | { kind: "joined"; keys: unknown }
   | { kind: "forget" };
 
 export interface KeysChannel {
@@ -54,8 +56,9 @@ export function keysChannel(name = "dashboard.keys"): KeysChannel {
 /**
  * Joins this browser's other open tabs of the dashboard: answers their asking for keys, follows
  * their changes and Forget keys, tells them this tab's, and — in a tab that has no keys yet but
- * saved entries — asks them first, waiting at most `timeoutMs`. Resolves once this tab's keys
- * are known.
+ * saved entries — asks them first, waiting at most `timeoutMs`. A tab that joins with keys says
+ * so, and a tab without any takes them: it may have asked while this one was still starting (a
+ * reload), before it listened. Resolves once this tab's keys are known.
  */
 export async function shareKeysWithOpenTabs(channel: KeysChannel = keysChannel(), timeoutMs = 300): Promise<void> {
   const { copy, remembered, parse, shareWith } = keysOfThisTab;
@@ -66,9 +69,11 @@ export async function shareKeysWithOpenTabs(channel: KeysChannel = keysChannel()
     if (message.kind === "ask" && mine) channel.post({ kind: "answer", to: message.id, keys: mine });
     // The sender wrote the remembered copy already; this tab keeps its own.
     else if (message.kind === "keys") keep(parse(message.keys));
+    else if (message.kind === "joined" && copy.get() === null) keep(parse(message.keys));
     else if (message.kind === "forget") copy.remove();
   });
-  if (copy.get() !== null) return;
+  const mine = copy.get();
+  if (mine !== null) return channel.post({ kind: "joined", keys: mine });
   // A tab of remembered keys keeps its own copy too: it stays when another tab stops remembering.
   const { teams, orgs } = savedEntries.get();
   const kept = remembered.get() ?? (teams.length + orgs.length > 0 ? await channel.ask(parse, timeoutMs) : null);
