@@ -63,19 +63,46 @@ export function keysChannel(name = "dashboard.keys"): KeysChannel {
 export async function shareKeysWithOpenTabs(channel: KeysChannel = keysChannel(), timeoutMs = 300): Promise<void> {
   const { copy, remembered, parse, shareWith } = keysOfThisTab;
   const keep = (keys: EntryKeys | undefined) => (keys && hasAnyKey(keys) ? copy.set(keys) : copy.remove());
-  shareWith(channel);
+  /**
+   * This tab asked for keys and has none yet: a tab joining with keys gives them. Any change of
+   * keys ends the wait, here or in another tab: a Forget keys is not undone by a tab that joins.
+   */
+  let waiting = false;
+  shareWith({
+    ...channel,
+    post(message) {
+      waiting = false; // this tab's own change
+      channel.post(message);
+    },
+  });
   channel.listen((message) => {
     const mine = copy.get();
-    if (message.kind === "ask" && mine) channel.post({ kind: "answer", to: message.id, keys: mine });
-    // The sender wrote the remembered copy already; this tab keeps its own.
-    else if (message.kind === "keys") keep(parse(message.keys));
-    else if (message.kind === "joined" && copy.get() === null) keep(parse(message.keys));
-    else if (message.kind === "forget") copy.remove();
+    switch (message.kind) {
+      case "ask":
+        if (mine) channel.post({ kind: "answer", to: message.id, keys: mine });
+        break;
+      case "joined":
+        if (waiting && mine === null) keep(parse(message.keys));
+        waiting = false;
+        break;
+      case "keys":
+        // The sender wrote the remembered copy already; this tab keeps its own.
+        waiting = false;
+        keep(parse(message.keys));
+        break;
+      case "forget":
+        waiting = false;
+        copy.remove();
+        break;
+    }
   });
   const mine = copy.get();
   if (mine !== null) return channel.post({ kind: "joined", keys: mine });
   // A tab of remembered keys keeps its own copy too: it stays when another tab stops remembering.
   const { teams, orgs } = savedEntries.get();
-  const kept = remembered.get() ?? (teams.length + orgs.length > 0 ? await channel.ask(parse, timeoutMs) : null);
+  const stored = remembered.get();
+  waiting = stored === null && teams.length + orgs.length > 0;
+  const kept = stored ?? (waiting ? await channel.ask(parse, timeoutMs) : null);
   if (kept && copy.get() === null) keep(kept);
+  if (kept) waiting = false;
 }
