@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { MemoryStorage } from "./memory-storage.test-helper.ts";
 import type { KeysChannel, KeysMessage } from "./open-tabs.ts";
 import type { TeamEntry } from "./saved-entries.ts";
@@ -31,7 +31,6 @@ async function startTab(tabKeys?: typeof keys) {
 }
 
 describe("shareKeysWithOpenTabs", () => {
-  beforeEach(() => vi.unstubAllGlobals());
   afterEach(() => vi.unstubAllGlobals());
 
   it("says so when it joins with keys", async () => {

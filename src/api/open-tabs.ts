@@ -96,8 +96,8 @@ export async function shareKeysWithOpenTabs(channel: KeysChannel = keysChannel()
         break;
     }
   });
-  const mine = copy.get();
-  if (mine !== null) return channel.post({ kind: "joined", keys: mine });
+  const held = copy.get();
+  if (held !== null) return channel.post({ kind: "joined", keys: held });
   // A tab of remembered keys keeps its own copy too: it stays when another tab stops remembering.
   const { teams, orgs } = savedEntries.get();
   const stored = remembered.get();
