@@ -1,18 +1,17 @@
 /**
  * The users' IDs, held once and searched where they are held: each row's client user ID and user
- * ID, folded for search (`foldForSearch`) and joined — `client\0user\0` — into one flat string a
- * page of the service, so that a search is a few `indexOf` scans over flat text instead of a test
- * per user, and the IDs cost their characters and no object each. An ID the fold changes (capitals,
- * accents) is also kept as sent; the user IDs are found again through an open-addressing hash
- * table of row numbers, not a Map of strings.
+ * ID, folded for search (`foldForSearch`), in one flat text of bytes (`IdText`: `client\0user\0`
+ * a row, searched 16 bytes at a time), so that a search is one pass over flat text instead of a
+ * test per user, and the IDs cost their bytes and no object each. An ID the fold changes
+ * (capitals, accents) is also kept as sent; the user IDs are found again through an
+ * open-addressing hash table of row numbers, not a Map of strings.
  */
 import { release } from "../api/release-memory.ts";
 import { foldForSearch, isPrintableAscii } from "./fold-text.ts";
 import { growableUint32 } from "./growable-array.ts";
+import { IdText, type IdTextEngine } from "./id-text.ts";
 import { KeySorter } from "./radix-sort.ts";
 import type { Ordering } from "./team-sort.ts";
-
-const separator = "\u0000";
 
 /** The rows a search matched: `matched` has a 1 for each of the `count`. */
 export interface SearchMatches {
@@ -23,19 +22,17 @@ export interface SearchMatches {
   rows: Uint32Array | null;
 }
 
-/** Up to this many candidates, a search that narrows another tests each alone, not the text from one to the next. */
+/** Up to this many matches, a search lists its rows. */
 const fewOf = (rows: number) => rows >> 2;
+/**
+ * Up to this many candidates, a search that narrows another tests each alone rather than scanning
+ * the whole text: every one of them in JavaScript costs about what the module's scan of 32 rows does.
+ */
+const testedAloneOf = (rows: number, text: IdText) => (text.compiled ? rows >> 5 : fewOf(rows));
 
 export class TeamIds {
-  /** The sealed pages' text, and the first row of each. */
-  #pages: string[] = [];
-  #pageFirstRows: number[] = [];
-  /** The page `#textOf` found last. */
-  #lastPage = 0;
-  /** The rows appended since the last seal: joined into one page at the next. */
-  #pending: string[] = [];
-  #pendingLength = 0;
-  /** Where each row's text starts within its page. */
+  #text: IdText;
+  /** Where each row's text starts. */
   #rowStarts = growableUint32();
   /** IDs as sent, where the fold changed them: row → ID. */
   #sentClientIds = new Map<number, string>();
@@ -49,8 +46,17 @@ export class TeamIds {
    */
   #slots: Int32Array | null = null;
 
+  constructor(engine?: IdTextEngine) {
+    this.#text = new IdText(engine);
+  }
+
   get rows(): number {
     return this.#rowStarts.length;
+  }
+
+  /** The memory the IDs' text takes outside the JavaScript heap (the search module's), room included. */
+  get textByteLength(): number {
+    return this.#text.compiled ? this.#text.byteLength : 0;
   }
 
   /** The row of a user ID, if it was appended. */
@@ -71,10 +77,7 @@ export class TeamIds {
     if (client !== clientUserId) this.#sentClientIds.set(row, clientUserId);
     if (!isPrintableAscii(clientUserId)) this.#otherClientRows.push(row);
     if (id !== userId) this.#sentUserIds.set(row, userId);
-    this.#rowStarts.push(this.#pendingLength);
-    const text = `${client}${separator}${id}${separator}`;
-    this.#pending.push(text);
-    this.#pendingLength += text.length;
+    this.#rowStarts.push(this.#text.appendRow(client, id));
     slots[slot] = row + 1;
     return true;
   }
@@ -82,13 +85,14 @@ export class TeamIds {
   /** Makes room for `rows` rows at once. */
   reserve(rows: number): void {
     this.#rowStarts.reserve(rows);
+    this.#text.reserve(rows - this.rows);
     this.#table(rows);
   }
 
   /** Gives back the room kept for growth, and the user IDs' hash table. */
   trim(): void {
-    this.seal();
     this.#rowStarts.trim();
+    this.#text.trim();
     this.#dropTable();
   }
 
@@ -101,22 +105,12 @@ export class TeamIds {
   release(): void {
     this.#rowStarts.release();
     this.#dropTable();
-    this.#pages = [];
-    this.#pending = [];
+    this.#text.release();
   }
 
   #dropTable(): void {
     if (this.#slots) release(this.#slots);
     this.#slots = null;
-  }
-
-  /** Ends a page: the rows appended since the last seal become one flat string. */
-  seal(): void {
-    if (this.#pending.length === 0) return;
-    this.#pageFirstRows.push(this.rows - this.#pending.length);
-    this.#pages.push(this.#pending.join(""));
-    this.#pending = [];
-    this.#pendingLength = 0;
   }
 
   clientUserId(row: number): string {
@@ -129,31 +123,29 @@ export class TeamIds {
 
   /**
    * Marks the rows whose client user ID or user ID contains `query` (not empty), both folded.
-   * `earlier`, a search this one extends (typing on), narrows the search to the rows it matched;
+   * `earlier`, a search this one extends (typing on), may narrow the search to the rows it matched;
    * `into`, a byte a row and not the earlier search's, is where the rows are marked.
    */
   matches(query: string, earlier?: SearchMatches, into: Uint8Array = new Uint8Array(this.rows)): SearchMatches {
-    this.seal();
-    into.fill(0);
     const needle = foldForSearch(query);
     // Only what the Collator ignores (a zero-width space, a lone accent): every ID holds that.
     if (needle === "") return { query, matched: into.fill(1), count: this.rows, rows: null };
+    const bytes = IdText.encode(needle);
     // A row holding the longer text holds the shorter one: only the earlier matches can match.
-    const candidates = earlier && earlier.matched.length === this.rows && needle.includes(foldForSearch(earlier.query)) ? earlier : null;
-    const found = candidates?.rows ? this.#searchEach(needle, candidates.rows, into) : this.#scan(needle, candidates, into);
+    const narrows = earlier && earlier.matched.length === this.rows && needle.includes(foldForSearch(earlier.query));
+    const few = narrows && earlier.rows && earlier.rows.length <= testedAloneOf(this.rows, this.#text) ? earlier.rows : null;
+    const found = few ? this.#searchEach(bytes, few, into) : this.#text.scan(bytes, this.rows, into, fewOf(this.rows));
     return { query, matched: into, ...found };
   }
 
   /** Searches each of a few rows (in order) alone. */
-  #searchEach(needle: string, rows: Uint32Array, into: Uint8Array): Pick<SearchMatches, "count" | "rows"> {
+  #searchEach(needle: Uint8Array, rows: Uint32Array, into: Uint8Array): Pick<SearchMatches, "count" | "rows"> {
+    into.fill(0);
     const starts = this.#rowStarts.view();
     const hits = new Uint32Array(rows.length);
     let count = 0;
-    for (let i = 0, page = 0; i < rows.length; i++) {
-      const row = rows[i]!;
-      while (page + 1 < this.#pages.length && this.#pageFirstRows[page + 1]! <= row) page++;
-      const lastOfPage = row + 1 === (this.#pageFirstRows[page + 1] ?? this.rows);
-      if (this.#pages[page]!.slice(starts[row], lastOfPage ? undefined : starts[row + 1]).includes(needle)) {
+    for (const row of rows) {
+      if (this.#text.holds(needle, starts[row]!, row + 1 < this.rows ? starts[row + 1]! : this.#text.length)) {
         into[row] = 1;
         hits[count++] = row;
       }
@@ -163,42 +155,6 @@ export class TeamIds {
     return { count, rows: found };
   }
 
-  /** Scans the pages' text from hit to hit; with `candidates`, from one candidate to the next. */
-  #scan(needle: string, candidates: SearchMatches | null, into: Uint8Array): Pick<SearchMatches, "count" | "rows"> {
-    const starts = this.#rowStarts.view();
-    let count = 0;
-    /** The hits in order, while they are few. */
-    let listed: Uint32Array | null = new Uint32Array(fewOf(this.rows));
-    const mark = (row: number) => {
-      into[row] = 1;
-      if (listed && count === listed.length) {
-        release(listed);
-        listed = null;
-      }
-      if (listed) listed[count] = row;
-      count++;
-    };
-    this.#pages.forEach((text, page) => {
-      const first = this.#pageFirstRows[page]!;
-      const end = page + 1 < this.#pages.length ? this.#pageFirstRows[page + 1]! : this.rows;
-      const nextCandidate = (row: number) => {
-        if (candidates) while (row < end && candidates.matched[row] === 0) row++;
-        return row;
-      };
-      // A folded needle holds no separator, so a hit lies within one ID; the rows up to the next
-      // hit are passed over, and one hit is enough for a row.
-      for (let row = nextCandidate(first); row < end; row = nextCandidate(row + 1)) {
-        const at = text.indexOf(needle, starts[row]!);
-        if (at === -1) break;
-        while (row + 1 < end && starts[row + 1]! <= at) row++;
-        mark(row); // holding the needle, it held the earlier one: a candidate
-      }
-    });
-    const rows = listed ? listed.slice(0, count) : null;
-    if (listed) release(listed);
-    return { count, rows };
-  }
-
   /** How two rows' client user IDs compare, lower-cased, by UTF-16 code units: as `clientIdOrdering` orders them. */
   compareClientIds(a: number, b: number): number {
     if (this.#otherClientRows.length > 0 && (this.#isOther(a) || this.#isOther(b))) {
@@ -206,13 +162,12 @@ export class TeamIds {
       return keyA < keyB ? -1 : keyA > keyB ? 1 : 0;
     }
     // Printable ASCII: the folded text is the ID lower-cased, compared where it lies, up to its 0.
-    const textA = this.#textOf(a);
-    const textB = this.#textOf(b);
-    const startA = this.#startOf(a);
-    const startB = this.#startOf(b);
+    const bytes = this.#text.bytes;
+    const startA = this.#rowStarts.at(a);
+    const startB = this.#rowStarts.at(b);
     for (let i = 0; ; i++) {
-      const x = textA.charCodeAt(startA + i);
-      const y = textB.charCodeAt(startB + i);
+      const x = bytes[startA + i]!;
+      const y = bytes[startB + i]!;
       if (x !== y || x === 0) return x - y;
     }
   }
@@ -224,12 +179,12 @@ export class TeamIds {
    */
   clientIdPrefix(row: number): number {
     const other = this.#otherClientRows.length > 0 && this.#isOther(row);
-    const text = other ? this.#otherKey(row) : this.#textOf(row);
-    const start = other ? 0 : this.#startOf(row);
+    const key = other ? this.#otherKey(row) : "";
+    const [bytes, start] = [this.#text.bytes, this.#rowStarts.at(row)];
     let prefix = 0;
     let ended = false;
     for (let i = 0; i < 7; i++) {
-      const unit: number = ended ? 0 : Math.min(0x7f, text.charCodeAt(start + i) || 0); // past a lone key's end: NaN
+      const unit: number = ended ? 0 : Math.min(0x7f, (other ? key.charCodeAt(i) : bytes[start + i]!) || 0); // past a key's end: NaN
       ended = unit === 0 || unit === 0x7f;
       prefix = prefix * 0x80 + unit;
     }
@@ -267,11 +222,7 @@ export class TeamIds {
    * last run first.
    */
   clientIdOrdering(serviceOrder: Uint32Array): Ordering {
-    this.seal();
     const rows = this.rows;
-    const starts = this.#rowStarts.view();
-    const pageOfRow = this.#pages.length <= 0x1_0000 ? new Uint16Array(rows) : new Uint32Array(rows);
-    this.#pages.forEach((_, page) => pageOfRow.fill(page, this.#pageFirstRows[page], this.#pageFirstRows[page + 1] ?? rows));
     const isOther = new Uint8Array(this.#otherClientRows.length > 0 ? rows : 0);
     for (const row of this.#otherClientRows) isOther[row] = 1;
     const sorter = new KeySorter(rows - this.#otherClientRows.length);
@@ -282,17 +233,10 @@ export class TeamIds {
       if (isOther[row] === 1) others.push({ row, key: this.#otherKey(row) });
       else sorter.items[plain++] = row;
     }
-    const pages = this.#pages;
     /** Where each run of equal IDs ends in `order`. */
-    const groupEnds = sortByKeys(
-      sorter,
-      plain,
-      rows,
-      (row) => pages[pageOfRow[row]!]!,
-      (row) => starts[row]!,
-    );
+    const groupEnds = sortByKeys(sorter, plain, rows, this.#text.bytes, this.#rowStarts.view());
     sorter.release();
-    release(pageOfRow, isOther);
+    release(isOther);
     const order = sorter.items;
     others.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)); // stable: equals stay in the service's order
 
@@ -363,41 +307,39 @@ export class TeamIds {
 
   /** The folded text of a row's field (0: client user ID, 1: user ID). */
   #field(row: number, field: 0 | 1): string {
-    const [text, start] = [this.#textOf(row), this.#startOf(row)];
-    const clientEnd = text.indexOf(separator, start);
-    return field === 0 ? text.slice(start, clientEnd) : text.slice(clientEnd + 1, text.indexOf(separator, clientEnd + 1));
+    const start = this.#rowStarts.at(row);
+    const clientEnd = this.#text.zeroAfter(start);
+    return field === 0 ? this.#text.text(start, clientEnd) : this.#text.text(clientEnd + 1, this.#text.zeroAfter(clientEnd + 1));
   }
 
-  /** The text holding a row's IDs: its page, or the row's own while pending. No object a call: sorts ask this of every row. */
-  #textOf(row: number): string {
-    const sealed = this.rows - this.#pending.length;
-    if (row >= sealed) return this.#pending[row - sealed]!;
-    // The last page whose first row is at or before `row`: often the page found last (rows are
-    // mostly read in order), else searched for.
-    const firsts = this.#pageFirstRows;
-    let page = this.#lastPage;
-    if (!(page < firsts.length && firsts[page]! <= row && (page + 1 === firsts.length || row < firsts[page + 1]!))) {
-      let [low, high] = [0, firsts.length - 1];
-      while (low < high) {
-        const middle = (low + high + 1) >> 1;
-        if (firsts[middle]! <= row) low = middle;
-        else high = middle - 1;
-      }
-      this.#lastPage = page = low;
+  /** Whether a row's user ID is `userId`, read where its text lies: no string made. */
+  #userIdIs(row: number, userId: string): boolean {
+    const sent = this.#sentUserIds.get(row);
+    return sent === undefined ? this.#text.holdsAt(this.#userIdStart(row), userId) : sent === userId;
+  }
+
+  /** `hash` of a row's user ID, read where its text lies. */
+  #userIdHash(row: number): number {
+    const sent = this.#sentUserIds.get(row);
+    if (sent !== undefined) return hash(sent);
+    const bytes = this.#text.bytes;
+    let h = 0x811c9dc5;
+    for (let at = this.#userIdStart(row), byte = 0; (byte = bytes[at]!) !== 0; at++) {
+      if (byte >= 0x80) return hash(this.#field(row, 1)); // a code unit is not a byte
+      h = Math.imul(h ^ byte, 0x01000193);
     }
-    return this.#pages[page]!;
+    return h >>> 0;
   }
 
-  /** Where a row's IDs start in `#textOf(row)`. */
-  #startOf(row: number): number {
-    return row >= this.rows - this.#pending.length ? 0 : this.#rowStarts.at(row);
+  #userIdStart(row: number): number {
+    return this.#text.zeroAfter(this.#rowStarts.at(row)) + 1;
   }
 
   /** The slot of `slots` holding `userId`, or else the empty slot where it belongs. */
   #slotOf(slots: Int32Array, userId: string): number {
     const mask = slots.length - 1;
     let slot = hash(userId) & mask;
-    while (slots[slot] !== 0 && this.userId(slots[slot]! - 1) !== userId) slot = (slot + 1) & mask;
+    while (slots[slot] !== 0 && !this.#userIdIs(slots[slot]! - 1, userId)) slot = (slot + 1) & mask;
     return slot;
   }
 
@@ -411,7 +353,7 @@ export class TeamIds {
     const slots = new Int32Array(size);
     const mask = size - 1;
     for (let row = 0; row < this.rows; row++) {
-      let slot = hash(this.userId(row)) & mask;
+      let slot = this.#userIdHash(row) & mask;
       while (slots[slot] !== 0) slot = (slot + 1) & mask;
       slots[slot] = row + 1;
     }
@@ -424,19 +366,13 @@ const fewRows = 32;
 
 /**
  * Sorts the first `count` of `sorter.items` (rows, below `rows`) by printable ASCII keys, each in
- * its row's text from its start up to a 0, and returns where each group of equal keys ends. Most
+ * `bytes` from its row's start up to a 0, and returns where each group of equal keys ends. Most
  * significant first, eight characters at a time: each row's next eight, a byte each (0 after the
  * key's end), are its 64-bit key in the sorter; rows whose eight are equal and whose keys go on
  * are sorted eight characters further. The first level reads the second eight too, by row, while
  * it reads the text in order: the rows of one group lie all over the text.
  */
-function sortByKeys(
-  sorter: KeySorter,
-  count: number,
-  rows: number,
-  textOf: (row: number) => string,
-  startOf: (row: number) => number,
-): Uint32Array {
+function sortByKeys(sorter: KeySorter, count: number, rows: number, bytes: Uint8Array, starts: Uint32Array): Uint32Array {
   const { items, high, low } = sorter;
   const ends = new Uint32Array(count);
   let groups = 0;
@@ -450,17 +386,16 @@ function sortByKeys(
         low[i] = second.low[row]!;
         continue;
       }
-      const [text, at] = [textOf(row), startOf(row) + depth];
-      if (readEight(text, at, high, low, i) && depth === 0) readEight(text, at + 8, second.high, second.low, row);
+      const at = starts[row]! + depth;
+      if (readEight(bytes, at, high, low, i) && depth === 0) readEight(bytes, at + 8, second.high, second.low, row);
     }
   };
 
   const sortFew = (from: number, to: number, depth: number) => {
     const compare = (a: number, b: number) => {
-      const [textA, textB] = [textOf(a), textOf(b)];
-      const [startA, startB] = [startOf(a) + depth, startOf(b) + depth];
+      const [startA, startB] = [starts[a]! + depth, starts[b]! + depth];
       for (let d = 0; ; d++) {
-        const [x, y] = [textA.charCodeAt(startA + d), textB.charCodeAt(startB + d)];
+        const [x, y] = [bytes[startA + d]!, bytes[startB + d]!];
         if (x !== y || x === 0) return x - y;
       }
     };
@@ -496,14 +431,14 @@ function sortByKeys(
 }
 
 /**
- * Writes the eight characters of `text` from `at`, a byte each and 0 from a 0 on (the key's end),
- * as two words at `index`; true if the key goes on past them.
+ * Writes the eight bytes from `at`, and 0 from a 0 on (the key's end), as two words at `index`;
+ * true if the key goes on past them.
  */
-function readEight(text: string, at: number, high: Uint32Array, low: Uint32Array, index: number): boolean {
+function readEight(bytes: Uint8Array, at: number, high: Uint32Array, low: Uint32Array, index: number): boolean {
   let word = 0;
   let next = 0;
   let k = 0;
-  for (let char = 0; k < 8 && (char = text.charCodeAt(at + k)) !== 0; k++) {
+  for (let char = 0; k < 8 && (char = bytes[at + k]!) !== 0; k++) {
     if (k < 4) word |= char << (24 - 8 * k);
     else next |= char << (56 - 8 * k);
   }

@@ -153,6 +153,11 @@ export class TeamIndex {
     return this.#ids.rows;
   }
 
+  /** The memory held outside the JavaScript heap and its buffers: the IDs' text, in WebAssembly's memory. */
+  get outsideHeapBytes(): number {
+    return this.#ids.textByteLength;
+  }
+
   /** The team of the loaded users (the first one's), for file names. */
   get teamId(): string | undefined {
     return this.size > 0 ? this.#teamIds.value(this.#teamCodes.at(0)) : undefined;
@@ -170,7 +175,6 @@ export class TeamIndex {
       this.#append(user, offset + i);
       added++;
     });
-    this.#ids.seal();
     if (added > 0) this.#version++;
     return added;
   }

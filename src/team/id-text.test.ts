@@ -1,0 +1,134 @@
+import fc from "fast-check";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { assemble, idTextWat } from "../../scripts/assemble-wasm.ts";
+import { IdText, type IdTextEngine } from "./id-text.ts";
+import { idTextWasm } from "./id-text-wasm.ts";
+
+type Row = [client: string, user: string];
+
+function textOf(rows: readonly Row[], engine: IdTextEngine): IdText {
+  const text = new IdText(engine);
+  for (const [client, user] of rows) text.appendRow(client, user);
+  return text;
+}
+
+/** What a scan must answer: the rows whose client or user text holds the needle, in order. */
+const holding = (rows: readonly Row[], needle: string) =>
+  rows.flatMap(([client, user], row) => (client.includes(needle) || user.includes(needle) ? [row] : []));
+
+function scanned(text: IdText, rows: number, needle: string, cap: number) {
+  const into = new Uint8Array(rows).fill(1); // each byte must be written, 0 or 1
+  const { count, rows: listed } = text.scan(IdText.encode(needle), rows, into, cap);
+  return { marked: [...into.keys()].filter((row) => into[row] === 1), count, listed: listed && [...listed] };
+}
+
+// One, two, three and four bytes in UTF-8, runs long enough to cross the 16 bytes read at once,
+// and hexadecimal digits (one alone is answered from the rows' masks of digits) and others.
+const unit = fc.constantFrom("a", "b", "0", "f", "g", "-", "é", "ж", "€", "😀", "aaaaaaaaaaaaaaaa");
+const id = fc.string({ unit, maxLength: 6 });
+const engines = fc.constantFrom<IdTextEngine>("webassembly", "javascript");
+
+describe("IdText", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it("holds the module that id-text.wat assembles to", async () => {
+    expect(idTextWasm).toBe(await assemble(idTextWat));
+  });
+
+  it("searches with WebAssembly where it compiles, as in Node and the browsers the dashboard supports", () => {
+    expect(new IdText().compiled).toBe(true);
+    expect(new IdText("javascript").compiled).toBe(false);
+  });
+
+  it("marks and lists exactly the rows holding the needle, within one field, with either engine", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(id, id), { maxLength: 40 }),
+        fc.string({ unit, minLength: 1, maxLength: 3 }),
+        fc.nat(45),
+        engines,
+        (rows, needle, cap, engine) => {
+          const expected = holding(rows, needle);
+          expect(scanned(textOf(rows, engine), rows.length, needle, cap)).toEqual({
+            marked: expected,
+            count: expected.length,
+            listed: expected.length <= cap ? expected : null,
+          });
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("finds a needle at a row's start and end, across the blocks it reads, and never across the zero between fields or rows", () => {
+    const rows: Row[] = [
+      ["x".repeat(15) + "needle", "y"],
+      ["nee", "dle"], // split by the field's zero
+      ["z", "y".repeat(31) + "ne"],
+      ["edle", "needle" + "w".repeat(40)], // the previous row's end and this one's start, then a hit
+      ["needleneedle", "needle"], // more than one hit in a row: counted once
+    ];
+    for (const engine of ["webassembly", "javascript"] as const) {
+      expect(scanned(textOf(rows, engine), rows.length, "needle", 10)).toEqual({ marked: [0, 3, 4], count: 3, listed: [0, 3, 4] });
+      expect(scanned(textOf(rows, engine), rows.length, "y".repeat(20), 10).marked).toEqual([2]);
+    }
+  });
+
+  it("searches again as rows keep coming after a search, its scratch written over by the text", () => {
+    const rows: Row[] = Array.from({ length: 3000 }, (_, i) => [`client-${i}`, `user-${i * 7}`]);
+    for (const engine of ["webassembly", "javascript"] as const) {
+      const text = new IdText(engine);
+      rows.slice(0, 1000).forEach(([client, user]) => text.appendRow(client, user));
+      expect(scanned(text, 1000, "-7", 1000).marked).toEqual(holding(rows.slice(0, 1000), "-7"));
+      rows.slice(1000).forEach(([client, user]) => text.appendRow(client, user));
+      const all = holding(rows, "-7");
+      expect(scanned(text, 3000, "-7", 1000)).toEqual({ marked: all, count: all.length, listed: all });
+      expect(scanned(text, 3000, "-7", 100)).toEqual({ marked: all, count: all.length, listed: null });
+      expect(scanned(text, 3000, "7", 100).marked).toEqual(holding(rows, "7")); // a digit: read off the rows' masks
+    }
+  });
+
+  it("gives back each field's text, tells whether a range holds a needle, and whether a field is a text", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(id, id), { minLength: 1, maxLength: 10 }), engines, (rows, engine) => {
+        const text = textOf(rows, engine);
+        let start = 0;
+        for (const [client, user] of rows) {
+          const clientEnd = text.zeroAfter(start);
+          const userEnd = text.zeroAfter(clientEnd + 1);
+          expect([text.text(start, clientEnd), text.text(clientEnd + 1, userEnd)]).toEqual([client, user]);
+          expect(text.holdsAt(clientEnd + 1, user)).toBe(true);
+          expect(text.holdsAt(clientEnd + 1, `${user}a`)).toBe(false);
+          if (user !== "") expect(text.holdsAt(clientEnd + 1, user.slice(0, -1))).toBe(false);
+          expect(text.holds(IdText.encode("a"), start, userEnd)).toBe(`${client}\u0000${user}`.includes("a"));
+          start = userEnd + 1;
+        }
+        expect(start).toBe(text.length);
+      }),
+    );
+  });
+
+  it("keeps the text in JavaScript and answers the same where WebAssembly cannot be compiled (a Content-Security-Policy)", async () => {
+    const { CompileError, Instance, Memory } = WebAssembly;
+    vi.stubGlobal("WebAssembly", {
+      CompileError,
+      Instance,
+      Memory,
+      Module: function refused() {
+        throw new CompileError("Refused to compile: 'wasm-unsafe-eval' is not an allowed source");
+      },
+    });
+    vi.resetModules();
+    const { IdText: Fallback } = await import("./id-text.ts");
+    const text = new Fallback();
+    expect(text.compiled).toBe(false);
+    text.appendRow("patient-1", "ab");
+    text.appendRow("patient-2", "cd");
+    const into = new Uint8Array(2);
+    expect(text.scan(Fallback.encode("-2"), 2, into, 2)).toEqual({ count: 1, rows: Uint32Array.of(1) });
+    expect([...into]).toEqual([0, 1]);
+  });
+});

@@ -1,0 +1,74 @@
+;; The search of the users' IDs (src/team/id-text.ts), 16 bytes at a time with WebAssembly's SIMD.
+;; The text is rows of `client\0user\0` in UTF-8; a row's number is half the zeros before it.
+;; Built into id-text-wasm.ts by `npm run build:wasm`; a unit test checks the two agree.
+(module
+  (memory (export "memory") 1)
+
+  ;; Marks the rows holding the needle (`m` bytes at `needle`, no zero among them) in the text from
+  ;; `from` (where row 0 starts) to `to`: `out[row] = 1`, and the row's number at `list[count]`
+  ;; while `count < cap`. Returns the count. Memory must be readable 16 + m bytes past `to`.
+  ;; Candidates are where the needle's first and last bytes are in place (16 tested at once), each
+  ;; checked whole; after a hit the scan goes on at the next row, found by counting zeros.
+  (func (export "scan")
+    (param $from i32) (param $to i32) (param $needle i32) (param $m i32)
+    (param $out i32) (param $list i32) (param $cap i32) (result i32)
+    (local $first v128) (local $last v128) (local $block v128)
+    (local $pos i32) (local $lastAt i32) (local $hits i32) (local $zeros i32) (local $zerosSeen i32)
+    (local $j i32) (local $p i32) (local $k i32) (local $row i32) (local $count i32) (local $need i32)
+    (local.set $lastAt (i32.sub (local.get $m) (i32.const 1)))
+    (local.set $first (i8x16.splat (i32.load8_u (local.get $needle))))
+    (local.set $last (i8x16.splat (i32.load8_u (i32.add (local.get $needle) (local.get $lastAt)))))
+    (local.set $pos (local.get $from))
+    (block $done
+      (loop $blocks
+        (br_if $done (i32.ge_u (local.get $pos) (local.get $to)))
+        (local.set $block (v128.load (local.get $pos)))
+        (local.set $hits (i8x16.bitmask (v128.and
+          (i8x16.eq (local.get $block) (local.get $first))
+          (i8x16.eq (v128.load (i32.add (local.get $pos) (local.get $lastAt))) (local.get $last)))))
+        (local.set $zeros (i8x16.bitmask (i8x16.eq (local.get $block) (v128.const i64x2 0 0))))
+        (block $noHit
+          (loop $candidates
+            (br_if $noHit (i32.eqz (local.get $hits)))
+            (local.set $j (i32.ctz (local.get $hits)))
+            (local.set $hits (i32.and (local.get $hits) (i32.sub (local.get $hits) (i32.const 1))))
+            (local.set $p (i32.add (local.get $pos) (local.get $j)))
+            (br_if $done (i32.ge_u (local.get $p) (local.get $to)))
+            ;; the bytes between the first and the last
+            (local.set $k (i32.const 1))
+            (block $whole
+              (loop $check
+                (br_if $whole (i32.ge_u (local.get $k) (local.get $lastAt)))
+                (br_if $candidates (i32.ne
+                  (i32.load8_u (i32.add (local.get $p) (local.get $k)))
+                  (i32.load8_u (i32.add (local.get $needle) (local.get $k)))))
+                (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                (br $check)))
+            ;; a hit: its row, from the zeros before it
+            (local.set $zerosSeen (i32.add (local.get $zerosSeen)
+              (i32.popcnt (i32.and (local.get $zeros) (i32.sub (i32.shl (i32.const 1) (local.get $j)) (i32.const 1))))))
+            (local.set $row (i32.shr_u (local.get $zerosSeen) (i32.const 1)))
+            (i32.store8 (i32.add (local.get $out) (local.get $row)) (i32.const 1))
+            (if (i32.lt_u (local.get $count) (local.get $cap))
+              (then (i32.store (i32.add (local.get $list) (i32.shl (local.get $count) (i32.const 2))) (local.get $row))))
+            (local.set $count (i32.add (local.get $count) (i32.const 1)))
+            ;; on past the row's last zero: one or two more from the hit
+            (local.set $need (i32.sub (i32.const 2) (i32.and (local.get $zerosSeen) (i32.const 1))))
+            (local.set $zerosSeen (i32.add (i32.shl (local.get $row) (i32.const 1)) (i32.const 2)))
+            (local.set $pos (local.get $p))
+            (loop $toRowEnd
+              (local.set $zeros (i8x16.bitmask (i8x16.eq (v128.load (local.get $pos)) (v128.const i64x2 0 0))))
+              (if (i32.lt_u (i32.popcnt (local.get $zeros)) (local.get $need))
+                (then
+                  (local.set $need (i32.sub (local.get $need) (i32.popcnt (local.get $zeros))))
+                  (local.set $pos (i32.add (local.get $pos) (i32.const 16)))
+                  (br $toRowEnd))))
+            (if (i32.eq (local.get $need) (i32.const 2))
+              (then (local.set $zeros (i32.and (local.get $zeros) (i32.sub (local.get $zeros) (i32.const 1))))))
+            (local.set $pos (i32.add (local.get $pos) (i32.add (i32.ctz (local.get $zeros)) (i32.const 1))))
+            (br $blocks)))
+        (local.set $zerosSeen (i32.add (local.get $zerosSeen) (i32.popcnt (local.get $zeros))))
+        (local.set $pos (i32.add (local.get $pos) (i32.const 16)))
+        (br $blocks)))
+    (local.get $count))
+)
