@@ -18,8 +18,13 @@ const holding = (rows: readonly Row[], needle: string) =>
 
 function scanned(text: IdText, rows: number, needle: string, cap: number) {
   const into = new Uint8Array(rows).fill(1); // each byte must be written, 0 or 1
-  const { count, rows: listed } = text.scan(IdText.encode(needle), rows, into, cap);
-  return { marked: [...into.keys()].filter((row) => into[row] === 1), count, listed: listed && [...listed] };
+  const { count, rows: listed, unmatched } = text.scan(IdText.encode(needle), rows, into, cap);
+  return {
+    marked: [...into.keys()].filter((row) => into[row] === 1),
+    count,
+    listed: listed && [...listed],
+    unmatched: unmatched && [...unmatched],
+  };
 }
 
 // One, two, three and four bytes in UTF-8, runs long enough to cross the 16 bytes read at once,
@@ -52,10 +57,12 @@ describe("IdText", () => {
         engines,
         (rows, needle, cap, engine) => {
           const expected = holding(rows, needle);
+          const others = [...rows.keys()].filter((row) => !expected.includes(row));
           expect(scanned(textOf(rows, engine), rows.length, needle, cap)).toEqual({
             marked: expected,
             count: expected.length,
             listed: expected.length <= cap ? expected : null,
+            unmatched: others.length <= cap ? others : null,
           });
         },
       ),
@@ -72,7 +79,12 @@ describe("IdText", () => {
       ["needleneedle", "needle"], // more than one hit in a row: counted once
     ];
     for (const engine of ["webassembly", "javascript"] as const) {
-      expect(scanned(textOf(rows, engine), rows.length, "needle", 10)).toEqual({ marked: [0, 3, 4], count: 3, listed: [0, 3, 4] });
+      expect(scanned(textOf(rows, engine), rows.length, "needle", 10)).toEqual({
+        marked: [0, 3, 4],
+        count: 3,
+        listed: [0, 3, 4],
+        unmatched: [1, 2],
+      });
       expect(scanned(textOf(rows, engine), rows.length, "y".repeat(20), 10).marked).toEqual([2]);
     }
   });
@@ -85,8 +97,8 @@ describe("IdText", () => {
       expect(scanned(text, 1000, "-7", 1000).marked).toEqual(holding(rows.slice(0, 1000), "-7"));
       rows.slice(1000).forEach(([client, user]) => text.appendRow(client, user));
       const all = holding(rows, "-7");
-      expect(scanned(text, 3000, "-7", 1000)).toEqual({ marked: all, count: all.length, listed: all });
-      expect(scanned(text, 3000, "-7", 100)).toEqual({ marked: all, count: all.length, listed: null });
+      expect(scanned(text, 3000, "-7", 1000)).toEqual({ marked: all, count: all.length, listed: all, unmatched: null });
+      expect(scanned(text, 3000, "-7", 100)).toEqual({ marked: all, count: all.length, listed: null, unmatched: null });
       expect(scanned(text, 3000, "7", 100).marked).toEqual(holding(rows, "7")); // a digit: read off the rows' masks
     }
   });
@@ -128,7 +140,7 @@ describe("IdText", () => {
     text.appendRow("patient-1", "ab");
     text.appendRow("patient-2", "cd");
     const into = new Uint8Array(2);
-    expect(text.scan(Fallback.encode("-2"), 2, into, 2)).toEqual({ count: 1, rows: Uint32Array.of(1) });
+    expect(text.scan(Fallback.encode("-2"), 2, into, 2)).toEqual({ count: 1, rows: Uint32Array.of(1), unmatched: Uint32Array.of(0) });
     expect([...into]).toEqual([0, 1]);
   });
 });

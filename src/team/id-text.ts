@@ -14,16 +14,21 @@
 import { GrowableArray } from "./growable-array.ts";
 import { idTextWasm } from "./id-text-wasm.ts";
 
-/** What a scan found: the count, and the rows in order while they were at most `cap`. */
+/** What a scan found: the count, and the rows matched, or those not, in order while they are at most `cap`. */
 export interface Scanned {
   count: number;
   rows: Uint32Array | null;
+  unmatched: Uint32Array | null;
 }
 
 /** Where the text is kept and searched: the module's memory (where it compiles), or JavaScript. */
 export type IdTextEngine = "webassembly" | "javascript";
 
-type ScanExport = (from: number, to: number, needle: number, m: number, out: number, list: number, cap: number) => number;
+interface SearchExports {
+  memory: WebAssembly.Memory;
+  scan(from: number, to: number, needle: number, m: number, out: number, list: number, cap: number): number;
+  digit(masks: number, rows: number, bit: number, out: number): number;
+}
 
 const wasmPage = 0x1_0000;
 let compiled: WebAssembly.Module | null | undefined;
@@ -48,7 +53,7 @@ const decoder = new TextDecoder();
 
 export class IdText {
   #memory: WebAssembly.Memory | null = null;
-  #scanExport: ScanExport | null = null;
+  #module: SearchExports | null = null;
   /** The whole memory (the module's, or an ArrayBuffer's); a new view after each growth. */
   #bytes: Uint8Array;
   #length = 0;
@@ -61,9 +66,9 @@ export class IdText {
   constructor(engine: IdTextEngine = "webassembly") {
     const module = engine === "webassembly" ? searchModule() : null;
     if (module) {
-      const exports = new WebAssembly.Instance(module, {}).exports as { memory: WebAssembly.Memory; scan: ScanExport };
+      const exports = new WebAssembly.Instance(module, {}).exports as unknown as SearchExports;
       this.#memory = exports.memory;
-      this.#scanExport = exports.scan;
+      this.#module = exports;
       this.#bytes = new Uint8Array(this.#memory.buffer);
     } else {
       this.#bytes = new Uint8Array(wasmPage);
@@ -96,13 +101,17 @@ export class IdText {
   }
 
   /**
-   * Gives back the room kept for growth, once no more rows are coming for a while, and runs the
-   * scan once over the text: V8 first runs WebAssembly as a baseline compiler makes it, and
-   * optimizes a function once it has run a while, so the first search typed runs as fast as the next.
+   * Gives back the room kept for growth, once no more rows are coming for a while, and scans the
+   * text once: V8 first runs WebAssembly as a baseline compiler makes it, and optimizes a function
+   * once it has run a while, so the first search typed runs as fast as the next.
    */
   trim(): void {
     this.#digits.trim();
-    if (this.#scanExport) this.scan(Uint8Array.of(1), this.#digits.length, null, 0); // no text holds a 1
+    if (!this.#module) return;
+    const needleAt = align(this.#length + 16);
+    this.#ensure(needleAt + 32);
+    this.#bytes[needleAt] = 1; // which no text holds: nothing is marked or listed
+    this.#module.scan(0, this.#length, needleAt, 1, needleAt + 16, needleAt + 16, 0);
   }
 
   /** Appends a row, `client\0user\0`; returns where it starts. */
@@ -157,43 +166,54 @@ export class IdText {
 
   /**
    * Marks in `into` (a byte a row, all written) the rows whose text holds `needle` (not empty, no
-   * zero), and lists them in order if they are `cap` at most.
+   * zero); lists them in order if they are `cap` at most, or else those not matched if they are.
    */
-  scan(needle: Uint8Array, rows: number, into: Uint8Array | null, cap: number): Scanned {
+  scan(needle: Uint8Array, rows: number, into: Uint8Array, cap: number): Scanned {
     const digit = needle.length === 1 ? (digitBits[needle[0]!] ?? 0) : 0;
-    if (digit !== 0 && into) return this.#withDigit(digit, rows, into, cap);
-    const textEnd = this.#length;
-    const needleAt = align(textEnd + 16);
-    const out = align(needleAt + needle.length + 16);
+    // The scratch, after the text: the needle, the rows' masks of digits (for a digit), the marks and the list.
+    const needleAt = align(this.#length + 16);
+    const masksAt = align(needleAt + needle.length + 16);
+    const out = align(masksAt + (digit ? 2 * rows + 32 : 0));
     const list = align(out + rows + 16);
     this.#ensure(list + 4 * (cap + 1) + 16);
     const bytes = this.#bytes;
-    bytes.set(needle, needleAt);
-    bytes.fill(0, out, out + rows);
-    const count = this.#scanExport
-      ? this.#scanExport(0, textEnd, needleAt, needle.length, out, list, cap)
-      : scanBytes(bytes, textEnd, needle, out, list, cap);
-    into?.set(bytes.subarray(out, out + rows));
-    const found = count <= cap ? new Uint32Array(bytes.buffer, list, count).slice() : null;
-    return { count, rows: found };
+    let count: number;
+    if (digit !== 0 && this.#module) {
+      const masks = this.#digits.view();
+      bytes.set(new Uint8Array(masks.buffer, masks.byteOffset, 2 * rows), masksAt);
+      bytes.fill(0, masksAt + 2 * rows, out);
+      count = this.#module.digit(masksAt, rows, digit, out);
+    } else if (digit !== 0) {
+      count = this.#withDigit(digit, rows, bytes.subarray(out, out + rows));
+    } else {
+      bytes.set(needle, needleAt);
+      bytes.fill(0, out, out + rows);
+      count = this.#module
+        ? this.#module.scan(0, this.#length, needleAt, needle.length, out, list, cap)
+        : scanBytes(bytes, this.#length, needle, out, list, cap);
+    }
+    into.set(bytes.subarray(out, out + rows));
+    const listed = digit === 0 ? new Uint32Array(bytes.buffer, list, Math.min(count, cap)).slice() : null;
+    return {
+      count,
+      rows: count > cap ? null : (listed ?? rowsMarked(into, 1, count)),
+      unmatched: rows - count > cap ? null : rowsMarked(into, 0, rows - count),
+    };
   }
 
-  /** The rows whose digits include `digit` (a bit), as `scan` gives them. */
-  #withDigit(digit: number, rows: number, into: Uint8Array, cap: number): Scanned {
+  /** Marks the rows whose digits include `digit` (a bit) in `into`; returns their count. */
+  #withDigit(digit: number, rows: number, into: Uint8Array): number {
     const digits = this.#digits.view();
     let count = 0;
     for (let row = 0; row < rows; row++) count += into[row] = (digits[row]! & digit) === 0 ? 0 : 1;
-    if (count > cap) return { count, rows: null };
-    const listed = new Uint32Array(count);
-    for (let row = 0, next = 0; next < count; row++) if (into[row] === 1) listed[next++] = row;
-    return { count, rows: listed };
+    return count;
   }
 
   /** Drops the text: it must not be read again. */
   release(): void {
     this.#digits.release();
     this.#memory = null;
-    this.#scanExport = null;
+    this.#module = null;
     this.#bytes = new Uint8Array(0);
     this.#length = 0;
   }
@@ -234,6 +254,21 @@ export class IdText {
 }
 
 const align = (offset: number) => (offset + 15) & ~15;
+
+/** The `count` rows whose mark is `mark`, in order; four rows at a time are passed over while none is. */
+export function rowsMarked(marks: Uint8Array, mark: 0 | 1, count: number): Uint32Array {
+  const rows = new Uint32Array(count);
+  const words = marks.byteOffset % 4 === 0 ? new Uint32Array(marks.buffer, marks.byteOffset, marks.length >> 2) : new Uint32Array(0);
+  const none = mark === 1 ? 0 : 0x01010101;
+  let next = 0;
+  let row = 0;
+  for (let word = 0; word < words.length && next < count; word++, row += 4) {
+    if (words[word] === none) continue;
+    for (let i = row; i < row + 4; i++) if (marks[i] === mark) rows[next++] = i;
+  }
+  for (; next < count; row++) if (marks[row] === mark) rows[next++] = row;
+  return rows;
+}
 
 function matchesAt(bytes: Uint8Array, at: number, needle: Uint8Array): boolean {
   for (let k = 1; k < needle.length; k++) if (bytes[at + k] !== needle[k]) return false;

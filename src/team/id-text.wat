@@ -71,4 +71,22 @@
         (local.set $pos (i32.add (local.get $pos) (i32.const 16)))
         (br $blocks)))
     (local.get $count))
+;; Marks the rows whose mask of digits (`rows` u16 at `masks`, zeros after them up to a multiple
+  ;; of 16) has `bit`: `out[row]` is 1 or 0, 16 rows at a time. Returns the count.
+  (func (export "digit") (param $masks i32) (param $rows i32) (param $bit i32) (param $out i32) (result i32)
+    (local $wanted v128) (local $marks v128) (local $row i32) (local $at i32) (local $count i32)
+    (local.set $wanted (i16x8.splat (local.get $bit)))
+    (block $done
+      (loop $sixteen
+        (br_if $done (i32.ge_u (local.get $row) (local.get $rows)))
+        (local.set $at (i32.add (local.get $masks) (i32.shl (local.get $row) (i32.const 1))))
+        ;; -1 in each lane holding the bit, 0 elsewhere, narrowed to a byte a row
+        (local.set $marks (i8x16.narrow_i16x8_s
+          (i16x8.ne (v128.and (v128.load (local.get $at)) (local.get $wanted)) (v128.const i64x2 0 0))
+          (i16x8.ne (v128.and (v128.load offset=16 (local.get $at)) (local.get $wanted)) (v128.const i64x2 0 0))))
+        (v128.store (i32.add (local.get $out) (local.get $row)) (v128.and (local.get $marks) (i8x16.splat (i32.const 1))))
+        (local.set $count (i32.add (local.get $count) (i32.popcnt (i8x16.bitmask (local.get $marks)))))
+        (local.set $row (i32.add (local.get $row) (i32.const 16)))
+        (br $sixteen)))
+    (local.get $count))
 )

@@ -103,7 +103,7 @@ export interface FacetResult {
  */
 export function applyFacets(
   columns: FacetColumns,
-  candidates: { matched: Uint8Array; count: number; rows?: Uint32Array | null } | null,
+  candidates: { matched: Uint8Array; count: number; rows?: Uint32Array | null; unmatched?: Uint32Array | null } | null,
   selection: FacetSelection,
   /** Where to mark the selected rows (one byte a row), reused from a view to the next. */
   selected: Uint8Array = new Uint8Array(columns.rows),
@@ -121,10 +121,18 @@ export function applyFacets(
   if (candidates?.rows) {
     selected.fill(0);
     tally = tallyRows(columns, choices, { list: candidates.rows }, selected);
-    rows = new Uint32Array(tally.selected);
-    for (let i = 0, next = 0; next < rows.length; i++) if (selected[candidates.rows[i]!] === 1) rows[next++] = candidates.rows[i]!;
+    if (tally.selected === candidates.rows.length) rows = candidates.rows.slice();
+    else {
+      rows = new Uint32Array(tally.selected);
+      for (let i = 0, next = 0; next < rows.length; i++) if (selected[candidates.rows[i]!] === 1) rows[next++] = candidates.rows[i]!;
+    }
   } else if (candidates && base) {
-    const unmatched = tallyRows(columns, choices, { rows: candidates.matched, are: 0 }, null);
+    const unmatched = tallyRows(
+      columns,
+      choices,
+      candidates.unmatched ? { list: candidates.unmatched } : { rows: candidates.matched, are: 0 },
+      null,
+    );
     tally = {
       slugs: base.tally.slugs.map((count, slug) => count - unmatched.slugs[slug]!),
       zones: base.tally.zones.map((count, zone) => count - unmatched.zones[zone]!),
@@ -197,8 +205,13 @@ function tallyRows(
   if (shortList) {
     rowsOf = new Uint32Array(set.length);
     const seen: number[] = [];
-    for (const row of shortList) if (rowsOf[rowProfiles[row]!]!++ === 0) seen.push(rowProfiles[row]!);
-    if (selected) for (const row of shortList) if (passes(rowProfiles[row]!)) selected[row] = 1;
+    for (let i = 0; i < shortList.length; i++) if (rowsOf[rowProfiles[shortList[i]!]!]!++ === 0) seen.push(rowProfiles[shortList[i]!]!);
+    if (selected) {
+      // Whether each profile passes, worked out once a profile: the list can hold a hundred thousand rows.
+      const passing = new Uint8Array(set.length);
+      for (const p of seen) passing[p] = passes(p) ? 1 : 0;
+      for (let i = 0; i < shortList.length; i++) selected[shortList[i]!] = passing[rowProfiles[shortList[i]!]!]!;
+    }
     counted = seen;
   } else {
     const passing = new Uint8Array(set.length);

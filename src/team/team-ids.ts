@@ -9,7 +9,7 @@
 import { release } from "../api/release-memory.ts";
 import { foldForSearch, isPrintableAscii } from "./fold-text.ts";
 import { growableUint32 } from "./growable-array.ts";
-import { IdText, type IdTextEngine } from "./id-text.ts";
+import { IdText, rowsMarked, type IdTextEngine } from "./id-text.ts";
 import { KeySorter } from "./radix-sort.ts";
 import type { Ordering } from "./team-sort.ts";
 
@@ -20,6 +20,8 @@ export interface SearchMatches {
   count: number;
   /** The matched rows in order, when they are few (a quarter of the rows at most); else null. */
   rows: Uint32Array | null;
+  /** The rows not matched in order, when they are few; else null. */
+  unmatched: Uint32Array | null;
 }
 
 /** Up to this many matches, a search lists its rows. */
@@ -129,7 +131,7 @@ export class TeamIds {
   matches(query: string, earlier?: SearchMatches, into: Uint8Array = new Uint8Array(this.rows)): SearchMatches {
     const needle = foldForSearch(query);
     // Only what the Collator ignores (a zero-width space, a lone accent): every ID holds that.
-    if (needle === "") return { query, matched: into.fill(1), count: this.rows, rows: null };
+    if (needle === "") return { query, matched: into.fill(1), count: this.rows, rows: null, unmatched: new Uint32Array(0) };
     const bytes = IdText.encode(needle);
     // A row holding the longer text holds the shorter one: only the earlier matches can match.
     const narrows = earlier && earlier.matched.length === this.rows && needle.includes(foldForSearch(earlier.query));
@@ -139,7 +141,7 @@ export class TeamIds {
   }
 
   /** Searches each of a few rows (in order) alone. */
-  #searchEach(needle: Uint8Array, rows: Uint32Array, into: Uint8Array): Pick<SearchMatches, "count" | "rows"> {
+  #searchEach(needle: Uint8Array, rows: Uint32Array, into: Uint8Array): Pick<SearchMatches, "count" | "rows" | "unmatched"> {
     into.fill(0);
     const starts = this.#rowStarts.view();
     const hits = new Uint32Array(rows.length);
@@ -152,7 +154,8 @@ export class TeamIds {
     }
     const found = hits.slice(0, count);
     release(hits);
-    return { count, rows: found };
+    const unmatched = this.rows - count <= fewOf(this.rows) ? rowsMarked(into, 0, this.rows - count) : null;
+    return { count, rows: found, unmatched };
   }
 
   /** How two rows' client user IDs compare, lower-cased, by UTF-16 code units: as `clientIdOrdering` orders them. */

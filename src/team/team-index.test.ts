@@ -207,6 +207,33 @@ describe("TeamIndex against a plain reference", () => {
     );
   });
 
+  it("counts a search that matches most users, not all, from the few it did not match, as the reference does", () => {
+    fc.assert(
+      fc.property(fc.array(userArb, { minLength: 8, maxLength: 40 }), facetsArb, fc.nat(6), (users, facets, left) => {
+        // "~" is in no generated ID: the users given it are matched, one in seven is not.
+        const team = users.map((u, i) => ({
+          ...u,
+          user_id: `user-${i}`,
+          client_user_id: i % 7 === left ? u.client_user_id : `~${u.client_user_id}`,
+        }));
+        const { index, loaded } = loadBoth(
+          team,
+          5,
+          [...team.keys()].filter((i) => i % 5 === 0),
+        );
+        const query = { search: "~", facets };
+        const { facets: counts, matches } = index.view({ ...query, pageIndex: 0, pageSize: 10 });
+        expect(matches).toBe(referenceSelection(loaded, query).length);
+        const expected = referenceCounts(loaded, query);
+        expect([nonZero(counts.sources), nonZero(counts.timeZones), nonZero(counts.birthDate)]).toEqual([
+          expected.sources,
+          expected.timeZones,
+          expected.birthDate,
+        ]);
+      }),
+    );
+  });
+
   it("gives back each user as it was added, with its place in the service's order", () => {
     fc.assert(
       fc.property(teamArb, ([users, pageSize, arrival]) => {
