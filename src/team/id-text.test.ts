@@ -70,6 +70,34 @@ describe("IdText", () => {
     );
   });
 
+  it("searches a few rows alone as a scan of the whole text finds them, with either engine", () => {
+    fc.assert(
+      fc.property(
+        fc
+          .array(fc.tuple(id, id), { minLength: 1, maxLength: 40 })
+          .chain((rows) => fc.tuple(fc.constant(rows), fc.subarray([...rows.keys()]))),
+        fc.string({ unit, minLength: 1, maxLength: 3 }),
+        fc.nat(45),
+        engines,
+        ([rows, candidates], needle, cap, engine) => {
+          const text = new IdText(engine);
+          const starts = Uint32Array.from(rows, ([client, user]) => text.appendRow(client, user));
+          const into = new Uint8Array(rows.length).fill(1);
+          const { count, rows: listed, unmatched } = text.scanEach(IdText.encode(needle), Uint32Array.from(candidates), starts, into, cap);
+          const expected = holding(rows, needle).filter((row) => candidates.includes(row));
+          const others = [...rows.keys()].filter((row) => !expected.includes(row));
+          expect({ marked: [...into.keys()].filter((row) => into[row] === 1), count, listed: listed && [...listed] }).toEqual({
+            marked: expected,
+            count: expected.length,
+            listed: expected,
+          });
+          expect(unmatched && [...unmatched]).toEqual(others.length <= cap ? others : null);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("finds a needle at a row's start and end, across the blocks it reads, and never across the zero between fields or rows", () => {
     const rows: Row[] = [
       ["x".repeat(15) + "needle", "y"],

@@ -11,6 +11,7 @@
  * every row: it is answered from a mask a row of the digits its text holds (two bytes a row), made
  * as rows are appended, not by a scan stopping at every row.
  */
+import { release } from "../api/release-memory.ts";
 import { GrowableArray } from "./growable-array.ts";
 import { idTextWasm } from "./id-text-wasm.ts";
 
@@ -28,6 +29,7 @@ interface SearchExports {
   memory: WebAssembly.Memory;
   scan(from: number, to: number, needle: number, m: number, out: number, list: number, cap: number): number;
   digit(masks: number, rows: number, bit: number, out: number): number;
+  marked(marks: number, rows: number, mark: number, list: number): number;
 }
 
 const wasmPage = 0x1_0000;
@@ -166,7 +168,7 @@ export class IdText {
 
   /**
    * Marks in `into` (a byte a row, all written) the rows whose text holds `needle` (not empty, no
-   * zero); lists them in order if they are `cap` at most, or else those not matched if they are.
+   * zero); lists them in order if they are `cap` at most, and those not matched if they are.
    */
   scan(needle: Uint8Array, rows: number, into: Uint8Array, cap: number): Scanned {
     const digit = needle.length === 1 ? (digitBits[needle[0]!] ?? 0) : 0;
@@ -193,12 +195,41 @@ export class IdText {
         : scanBytes(bytes, this.#length, needle, out, list, cap);
     }
     into.set(bytes.subarray(out, out + rows));
-    const listed = digit === 0 ? new Uint32Array(bytes.buffer, list, Math.min(count, cap)).slice() : null;
+    /** The rows marked `mark`, listed by the module where it runs (the scan has listed those matched). */
+    const listOf = (mark: 0 | 1, listed: number) => {
+      if (!this.#module) return rowsMarked(into, mark, listed);
+      if (mark === 0 || digit !== 0) this.#module.marked(out, rows, mark, list);
+      return new Uint32Array(bytes.buffer, list, listed).slice();
+    };
     return {
       count,
-      rows: count > cap ? null : (listed ?? rowsMarked(into, 1, count)),
-      unmatched: rows - count > cap ? null : rowsMarked(into, 0, rows - count),
+      rows: count > cap ? null : listOf(1, count),
+      unmatched: rows - count > cap ? null : listOf(0, rows - count),
     };
+  }
+
+  /**
+   * As `scan`, over a few rows (in order) alone: `starts` has where each row of the text starts.
+   * Lists the rows matched; those not, if they are `cap` at most.
+   */
+  scanEach(needle: Uint8Array, candidates: Uint32Array, starts: Uint32Array, into: Uint8Array, cap: number): Scanned {
+    into.fill(0);
+    const needleAt = align(this.#length + 16);
+    const out = align(needleAt + needle.length + 16);
+    this.#ensure(out + 32);
+    this.#bytes.set(needle, needleAt);
+    const rows = starts.length;
+    const hits = new Uint32Array(candidates.length);
+    let count = 0;
+    for (let i = 0; i < candidates.length; i++) {
+      const row = candidates[i]!;
+      const [from, to] = [starts[row]!, row + 1 < rows ? starts[row + 1]! : this.#length];
+      const holds = this.#module ? this.#module.scan(from, to, needleAt, needle.length, out, out, 0) > 0 : this.holds(needle, from, to);
+      if (holds) into[(hits[count++] = row)] = 1;
+    }
+    const found = hits.slice(0, count);
+    release(hits);
+    return { count, rows: found, unmatched: rows - count > cap ? null : rowsMarked(into, 0, rows - count) };
   }
 
   /** Marks the rows whose digits include `digit` (a bit) in `into`; returns their count. */
@@ -256,7 +287,7 @@ export class IdText {
 const align = (offset: number) => (offset + 15) & ~15;
 
 /** The `count` rows whose mark is `mark`, in order; four rows at a time are passed over while none is. */
-export function rowsMarked(marks: Uint8Array, mark: 0 | 1, count: number): Uint32Array {
+function rowsMarked(marks: Uint8Array, mark: 0 | 1, count: number): Uint32Array {
   const rows = new Uint32Array(count);
   const words = marks.byteOffset % 4 === 0 ? new Uint32Array(marks.buffer, marks.byteOffset, marks.length >> 2) : new Uint32Array(0);
   const none = mark === 1 ? 0 : 0x01010101;

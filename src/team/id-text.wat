@@ -89,4 +89,29 @@
         (local.set $row (i32.add (local.get $row) (i32.const 16)))
         (br $sixteen)))
     (local.get $count))
+
+  ;; Lists in order the rows whose byte at `marks` is `mark` (0 or 1), 16 at a time: their numbers
+  ;; at `list`. Returns how many were listed.
+  (func (export "marked") (param $marks i32) (param $rows i32) (param $mark i32) (param $list i32) (result i32)
+    (local $wanted v128) (local $row i32) (local $bits i32) (local $count i32)
+    (local.set $wanted (i8x16.splat (local.get $mark)))
+    (block $done
+      (loop $sixteen
+        (br_if $done (i32.ge_u (local.get $row) (local.get $rows)))
+        (local.set $bits (i8x16.bitmask (i8x16.eq (v128.load (i32.add (local.get $marks) (local.get $row))) (local.get $wanted))))
+        ;; past the last row: none
+        (if (i32.lt_u (i32.sub (local.get $rows) (local.get $row)) (i32.const 16))
+          (then (local.set $bits (i32.and (local.get $bits)
+            (i32.sub (i32.shl (i32.const 1) (i32.sub (local.get $rows) (local.get $row))) (i32.const 1))))))
+        (block $listed
+          (loop $each
+            (br_if $listed (i32.eqz (local.get $bits)))
+            (i32.store (i32.add (local.get $list) (i32.shl (local.get $count) (i32.const 2)))
+              (i32.add (local.get $row) (i32.ctz (local.get $bits))))
+            (local.set $count (i32.add (local.get $count) (i32.const 1)))
+            (local.set $bits (i32.and (local.get $bits) (i32.sub (local.get $bits) (i32.const 1))))
+            (br $each)))
+        (local.set $row (i32.add (local.get $row) (i32.const 16)))
+        (br $sixteen)))
+    (local.get $count))
 )

@@ -9,7 +9,7 @@
 import { release } from "../api/release-memory.ts";
 import { foldForSearch, isPrintableAscii } from "./fold-text.ts";
 import { growableUint32 } from "./growable-array.ts";
-import { IdText, rowsMarked, type IdTextEngine } from "./id-text.ts";
+import { IdText, type IdTextEngine } from "./id-text.ts";
 import { KeySorter } from "./radix-sort.ts";
 import type { Ordering } from "./team-sort.ts";
 
@@ -136,26 +136,10 @@ export class TeamIds {
     // A row holding the longer text holds the shorter one: only the earlier matches can match.
     const narrows = earlier && earlier.matched.length === this.rows && needle.includes(foldForSearch(earlier.query));
     const few = narrows && earlier.rows && earlier.rows.length <= testedAloneOf(this.rows, this.#text) ? earlier.rows : null;
-    const found = few ? this.#searchEach(bytes, few, into) : this.#text.scan(bytes, this.rows, into, fewOf(this.rows));
+    const found = few
+      ? this.#text.scanEach(bytes, few, this.#rowStarts.view(), into, fewOf(this.rows))
+      : this.#text.scan(bytes, this.rows, into, fewOf(this.rows));
     return { query, matched: into, ...found };
-  }
-
-  /** Searches each of a few rows (in order) alone. */
-  #searchEach(needle: Uint8Array, rows: Uint32Array, into: Uint8Array): Pick<SearchMatches, "count" | "rows" | "unmatched"> {
-    into.fill(0);
-    const starts = this.#rowStarts.view();
-    const hits = new Uint32Array(rows.length);
-    let count = 0;
-    for (const row of rows) {
-      if (this.#text.holds(needle, starts[row]!, row + 1 < this.rows ? starts[row + 1]! : this.#text.length)) {
-        into[row] = 1;
-        hits[count++] = row;
-      }
-    }
-    const found = hits.slice(0, count);
-    release(hits);
-    const unmatched = this.rows - count <= fewOf(this.rows) ? rowsMarked(into, 0, this.rows - count) : null;
-    return { count, rows: found, unmatched };
   }
 
   /** How two rows' client user IDs compare, lower-cased, by UTF-16 code units: as `clientIdOrdering` orders them. */
