@@ -142,7 +142,9 @@ export function applyFacets(
       birthUnknown: base.tally.birthUnknown - unmatched.birthUnknown,
       selected: base.tally.selected - unmatched.selected,
     };
-    and(base.selected, candidates.matched, selected);
+    // Facets that select everybody leave the search's own selection.
+    if (base.tally.selected === columns.rows) selected.set(candidates.matched);
+    else and(base.selected, candidates.matched, selected);
   } else {
     selected.fill(0);
     tally = tallyRows(columns, choices, candidates && { rows: candidates.matched, are: 1 }, selected);
@@ -198,6 +200,8 @@ function tallyRows(
   const zonePasses = (p: number) => !zones || (zone[p] === 0 ? zones.none : zones.codes[zone[p]! - 1] === 1);
   const birthPasses = (p: number) => !birth || (birthKnown[p] === 1 ? birth.known : birth.unknown);
   const passes = (p: number) => setPasses[set[p]!]! && zonePasses(p) && birthPasses(p);
+  // Nothing chosen (the usual case while typing): every profile passes, and no call asks it.
+  const chosen = sources !== null || zones !== null || birth !== null;
   // A list of rows shorter than the profiles: only its profiles are worked out, not every one.
   const shortList = which && "list" in which && which.list.length < set.length ? which.list : null;
   let rowsOf: Uint32Array;
@@ -209,13 +213,14 @@ function tallyRows(
     if (selected) {
       // Whether each profile passes, worked out once a profile: the list can hold a hundred thousand rows.
       const passing = new Uint8Array(set.length);
-      for (const p of seen) passing[p] = passes(p) ? 1 : 0;
+      for (const p of seen) passing[p] = !chosen || passes(p) ? 1 : 0;
       for (let i = 0; i < shortList.length; i++) selected[shortList[i]!] = passing[rowProfiles[shortList[i]!]!]!;
     }
     counted = seen;
   } else {
     const passing = new Uint8Array(set.length);
-    for (let p = 0; p < set.length; p++) passing[p] = passes(p) ? 1 : 0;
+    if (chosen) for (let p = 0; p < set.length; p++) passing[p] = passes(p) ? 1 : 0;
+    else passing.fill(1);
     rowsOf = countProfiles(rowProfiles, which, passing, selected);
   }
 
@@ -236,9 +241,9 @@ function tallyRows(
     if (users === 0) continue;
     // Plain constants, not destructured: this loop is not hot enough to be optimized, and
     // destructuring there costs an iterator and an array a profile (9 MB a million users' facets).
-    const sourceOk = setPasses[set[p]!]!;
-    const zoneOk = zonePasses(p);
-    const birthOk = birthPasses(p);
+    const sourceOk = !chosen || setPasses[set[p]!]!;
+    const zoneOk = !chosen || zonePasses(p);
+    const birthOk = !chosen || birthPasses(p);
     if (zoneOk && birthOk) usersOfSet[set[p]!]! += users;
     if (sourceOk && zoneOk && birthOk) tally.selected += users;
     if (sourceOk && birthOk) {
