@@ -8,6 +8,7 @@ import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { demoSeed } from "../server/demo-seed.ts";
 import { parseCsv } from "../src/team/csv-reader.test-helper.ts";
+import { DevtoolsTargets } from "./devtools-targets.ts";
 import { expect, test as base } from "./fixtures.ts";
 import { SavePicker, type SavePickerAnswer } from "./kit/save-picker.ts";
 import { UsersPage } from "./kit/users-page.ts";
@@ -87,6 +88,22 @@ test("search finds a user who sits on a far page", async ({ page }) => {
   await page.reload();
   await expect(bodyRows(page)).toHaveCount(1, { timeout: 45_000 });
   await expect(bodyRows(page).first()).toContainText(far!.client_user_id);
+});
+
+test("the search runs in WebAssembly under the app's Content-Security-Policy, and finds as before", async ({ page, browser }) => {
+  const [far] = await servicePage(page, 19_990, 1);
+  const policy = (await page.request.get(`${server.url}/users`)).headers()["content-security-policy"];
+  expect(policy).toContain("script-src 'self'");
+  await loadWholeTeam(page);
+  await page.getByLabel("Search the whole team").fill(far!.user_id.slice(0, 2));
+  await expect(page.getByText(/All 20,000 loaded users are searched: [\d,]+ matches\./)).toBeVisible();
+  await page.getByLabel("Search the whole team").fill(far!.user_id.slice(0, 24));
+  await expect(bodyRows(page).first()).toContainText(far!.client_user_id);
+  // The worker holds the IDs' text in the search module's memory: about 53 bytes a user here.
+  const targets = new DevtoolsTargets(await browser.newBrowserCDPSession());
+  const worker = await targets.find("worker");
+  expect(worker).toBeDefined();
+  expect(await targets.wasmMemory(worker!)).toBeGreaterThan(teamSize * 40);
 });
 
 test("facet counts equal those computed from the seed, and combine", async ({ page, expectAccessible }) => {
