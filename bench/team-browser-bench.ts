@@ -11,6 +11,7 @@
 import { chromium, expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { chromiumArgs, chromiumExecutable } from "../e2e/browser.ts";
+import { DevtoolsTargets } from "../e2e/devtools-targets.ts";
 import { serveLargeTeam } from "../e2e/large-team.ts";
 import { UsersPage } from "../e2e/kit/users-page.ts";
 import { storeConnection } from "../e2e/store-connection.ts";
@@ -40,61 +41,26 @@ interface HeapUsage {
   embedderHeapUsedSize?: number;
   backingStorageSize?: number;
 }
-const sessions = new Map<string, string>();
-let nextMessage = 1;
-/** Sends a DevTools command to one target (the page or the worker) and returns its result. */
-async function sendTo<Result>(targetId: string, method: string, params: object = {}): Promise<Result | undefined> {
-  let sessionId = sessions.get(targetId);
-  if (!sessionId) {
-    ({ sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: false }));
-    sessions.set(targetId, sessionId);
-  }
-  const id = nextMessage++;
-  const answer = new Promise<Result | undefined>((resolve) => {
-    const listen = ({ sessionId: from, message }: { sessionId: string; message: string }) => {
-      const parsed = JSON.parse(message) as { id?: number; result?: Result };
-      if (from !== sessionId || parsed.id !== id) return;
-      cdp.off("Target.receivedMessageFromTarget", listen);
-      resolve(parsed.result);
-    };
-    cdp.on("Target.receivedMessageFromTarget", listen);
-  });
-  await cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method, params }) });
-  return answer;
-}
-const heapOf = async (targetId: string) => (await sendTo<HeapUsage>(targetId, "Runtime.getHeapUsage")) ?? { usedSize: 0 };
+const targets = new DevtoolsTargets(cdp);
+const heapOf = async (targetId: string) => (await targets.send<HeapUsage>(targetId, "Runtime.getHeapUsage")) ?? { usedSize: 0 };
 
 /**
  * The WebAssembly memory the worker holds (the IDs' text), which the heap usage above does not
- * count: the sizes of every live `WebAssembly.Memory`. Finding them makes the worker collect its
- * garbage, so it is asked once, at the end, and its memories only grow: their size then is added
- * to every sample since the click (twice during the Refresh, for the team it replaces), which can
- * only count more than was held.
+ * count. Finding it makes the worker collect its garbage, so it is asked once, at the end, and its
+ * memories only grow: their size then is added to every sample since the click (twice during the
+ * Refresh, for the team it replaces), which can only count more than was held.
  */
 async function workerWasmMemory(): Promise<number> {
-  const { targetInfos } = await cdp.send("Target.getTargets");
-  const worker = targetInfos.find((t) => t.type === "worker");
-  if (!worker) return 0;
-  type Remote = { result?: { objectId?: string; value?: number } };
-  const prototype = await sendTo<Remote>(worker.targetId, "Runtime.evaluate", { expression: "WebAssembly.Memory.prototype" });
-  const found = await sendTo<{ objects?: { objectId?: string } }>(worker.targetId, "Runtime.queryObjects", {
-    prototypeObjectId: prototype?.result?.objectId,
-  });
-  const total = await sendTo<Remote>(worker.targetId, "Runtime.callFunctionOn", {
-    objectId: found?.objects?.objectId,
-    functionDeclaration: "function () { return this.reduce((sum, memory) => sum + memory.buffer.byteLength, 0); }",
-    returnByValue: true,
-  });
-  return total?.result?.value ?? Number.NaN;
+  const worker = await targets.find("worker");
+  return worker ? targets.wasmMemory(worker) : 0;
 }
 const sizeOf = (usage: HeapUsage) => usage.usedSize + (usage.embedderHeapUsedSize ?? 0) + (usage.backingStorageSize ?? 0);
 
 /** The page's and the team worker's memory, and the worker's in its parts. */
 async function memory(): Promise<{ page: number; worker: number; workerParts: HeapUsage }> {
-  const { targetInfos } = await cdp.send("Target.getTargets");
   const of = async (type: string): Promise<HeapUsage> => {
-    const target = targetInfos.find((t) => t.type === type && !t.url.startsWith("chrome"));
-    return target ? heapOf(target.targetId) : { usedSize: 0 };
+    const target = await targets.find(type);
+    return target ? heapOf(target) : { usedSize: 0 };
   };
   const [page, worker] = [await of("page"), await of("worker")];
   return { page: sizeOf(page), worker: sizeOf(worker), workerParts: worker };
