@@ -1,8 +1,8 @@
 /**
  * The users' IDs as one flat text of bytes: a row is `client\0user\0`, both folded for search and
  * written in UTF-8 (a folded ID holds no zero). It is searched 16 bytes at a time by a small
- * WebAssembly module (id-text.wat), five times faster than `indexOf` over strings (a million demo
- * users: about 5 ms against 25 in Node and Chromium), and held in that module's memory, so that
+ * WebAssembly module (id-text.wat), four to five times faster than `indexOf` over strings (a
+ * million demo users: about 6 ms against 25 in Node and in a Chromium worker), and held in that module's memory, so that
  * nothing is copied to search it. Where WebAssembly cannot be compiled (a Content-Security-Policy
  * without 'wasm-unsafe-eval', an engine without SIMD), the same text is kept in an ArrayBuffer and
  * searched byte by byte in JavaScript: the same answers, slower.
@@ -198,7 +198,7 @@ export class IdText {
       bytes.fill(0, out, out + rows);
       count = this.#module
         ? this.#module.scan(0, this.#length, needleAt, needle.length, out, list, cap)
-        : scanBytes(bytes, this.#length, needle, out, list, cap);
+        : scanBytes(bytes, this.#length, needle, out);
     }
     into.set(bytes.subarray(out, out + rows));
     /** The rows marked `mark`, listed by the module where it runs (the scan has listed those matched). */
@@ -312,10 +312,9 @@ function matchesAt(bytes: Uint8Array, at: number, needle: Uint8Array): boolean {
   return true;
 }
 
-/** The module's scan, in JavaScript: the same marks in `bytes` at `out` and `list`. */
-function scanBytes(bytes: Uint8Array, to: number, needle: Uint8Array, out: number, list: number, cap: number): number {
+/** The module's scan, in JavaScript: the same marks in `bytes` at `out` (the rows are listed from them). */
+function scanBytes(bytes: Uint8Array, to: number, needle: Uint8Array, out: number): number {
   const first = needle[0]!;
-  const listed = new DataView(bytes.buffer);
   let zeros = 0;
   let count = 0;
   for (let at = 0; at < to; at++) {
@@ -324,7 +323,6 @@ function scanBytes(bytes: Uint8Array, to: number, needle: Uint8Array, out: numbe
     if (byte !== first || !matchesAt(bytes, at, needle)) continue;
     const row = zeros >> 1;
     bytes[out + row] = 1;
-    if (count < cap) listed.setUint32(list + 4 * count, row, true);
     count++;
     while (zeros < 2 * row + 2) if (bytes[++at] === 0) zeros++; // on to the row's last zero
   }
