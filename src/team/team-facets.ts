@@ -211,7 +211,7 @@ function tallyRows(
     const seen: number[] = [];
     for (let i = 0; i < shortList.length; i++) if (rowsOf[rowProfiles[shortList[i]!]!]!++ === 0) seen.push(rowProfiles[shortList[i]!]!);
     if (selected) {
-      // Whether each profile passes, worked out once a profile: the list can hold a hundred thousand rows.
+      // Whether each profile passes, worked out once a profile, not once a row.
       const passing = new Uint8Array(set.length);
       for (const p of seen) passing[p] = !chosen || passes(p) ? 1 : 0;
       for (let i = 0; i < shortList.length; i++) selected[shortList[i]!] = passing[rowProfiles[shortList[i]!]!]!;
