@@ -98,6 +98,50 @@ describe("IdText", () => {
     );
   });
 
+  it("reads a search and one more digit off the digits worked out to follow the search, as a scan finds it", () => {
+    const hexUnit = fc.constantFrom("0", "1", "a", "f", "-", "é", "0f0f0f0f0f0f0f0f");
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.string({ unit: hexUnit, maxLength: 5 }), fc.string({ unit: hexUnit, maxLength: 5 })), {
+          minLength: 1,
+          maxLength: 40,
+        }),
+        fc.string({ unit: hexUnit, minLength: 1, maxLength: 2 }),
+        fc.integer({ min: 1, max: 50 }),
+        (rows, typed, step) => {
+          const text = new IdText();
+          const starts = Uint32Array.from(rows, ([client, user]) => text.appendRow(client, user));
+          text.prepareFollows(IdText.encode(typed));
+          let steps = 0;
+          while (!text.stepFollows(starts, step)) steps++;
+          expect(steps).toBe(Math.ceil(rows.length / step) - 1);
+          for (const digit of "0123456789abcdef") {
+            // The search and a digit, and another search as long (not read off what follows this one).
+            for (const needle of [typed + digit, `${typed.slice(1)}-${digit}`, `${digit}${typed}`]) {
+              expect(scanned(text, rows.length, needle, rows.length).marked).toEqual(holding(rows, needle));
+            }
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("scans while the digits that follow a search are not all worked out, or once rows came after", () => {
+    const rows: Row[] = Array.from({ length: 100 }, (_, i) => [`client-${i}`, `user-${(i * 37).toString(16)}`]);
+    const text = new IdText();
+    const starts = Uint32Array.from(rows, ([client, user]) => text.appendRow(client, user));
+    text.prepareFollows(IdText.encode("-"));
+    expect(text.stepFollows(starts, 30)).toBe(false); // 30 rows of 100 done
+    expect(scanned(text, 100, "-1", 100).marked).toEqual(holding(rows, "-1"));
+    while (!text.stepFollows(starts, 30));
+    expect(scanned(text, 100, "-a", 100).marked).toEqual(holding(rows, "-a"));
+    const more: Row[] = [...rows, ["client-x", "user-a"]];
+    text.appendRow("client-x", "user-a");
+    expect(text.stepFollows(Uint32Array.of(...starts, text.length - 16), 30)).toBe(true); // nothing left: the work was dropped
+    expect(scanned(text, 101, "-a", 101).marked).toEqual(holding(more, "-a"));
+  });
+
   it("finds a needle at a row's start and end, across the blocks it reads, and never across the zero between fields or rows", () => {
     const rows: Row[] = [
       ["x".repeat(15) + "needle", "y"],

@@ -30,6 +30,7 @@ interface SearchExports {
   scan(from: number, to: number, needle: number, m: number, out: number, list: number, cap: number): number;
   digit(masks: number, rows: number, bit: number, out: number): number;
   marked(marks: number, rows: number, mark: number, list: number): number;
+  follows(from: number, to: number, needle: number, m: number, masks: number): void;
 }
 
 const wasmPage = 0x1_0000;
@@ -63,6 +64,12 @@ export class IdText {
   #digits = new GrowableArray((n) => new Uint16Array(n));
   /** The digits of the row being written. */
   #rowDigits = 0;
+  /**
+   * A search's digits that follow it, a mask a row (in the module's memory, after the text), worked
+   * out in steps up to `row`: a search of `needle` and one more digit is read off them once every
+   * row is done. Dropped when a row is appended (the text moves what follows it).
+   */
+  #follows: { needle: Uint8Array; row: number } | null = null;
 
   /** `engine` "javascript" keeps the text out of WebAssembly (the fallback, and its tests). */
   constructor(engine: IdTextEngine = "webassembly") {
@@ -110,7 +117,7 @@ export class IdText {
   trim(): void {
     this.#digits.trim();
     if (!this.#module) return;
-    const needleAt = align(this.#length + 16);
+    const needleAt = this.#scratch();
     this.#ensure(needleAt + 32);
     this.#bytes[needleAt] = 1; // which no text holds: nothing is marked or listed
     this.#module.scan(0, this.#length, needleAt, 1, needleAt + 16, needleAt + 16, 0);
@@ -118,6 +125,7 @@ export class IdText {
 
   /** Appends a row, `client\0user\0`; returns where it starts. */
   appendRow(client: string, user: string): number {
+    this.#follows = null;
     const start = this.#length;
     this.#ensure(start + 3 * (client.length + user.length) + 2);
     this.#rowDigits = 0;
@@ -177,16 +185,20 @@ export class IdText {
    * zero); lists them in order if they are `cap` at most, and those not matched if they are.
    */
   scan(needle: Uint8Array, rows: number, into: Uint8Array, cap: number): Scanned {
-    const digit = needle.length === 1 ? (digitBits[needle[0]!] ?? 0) : 0;
-    // The scratch, after the text: the needle, the rows' masks of digits (for a digit), the marks and the list.
-    const needleAt = align(this.#length + 16);
+    const following = this.#followedBy(needle);
+    const digit = needle.length === 1 || following ? (digitBits[needle[needle.length - 1]!] ?? 0) : 0;
+    // The scratch, after the text and the digits that follow a search: the needle, the rows'
+    // masks of digits (for a digit), the marks and the list.
+    const needleAt = this.#scratch();
     const masksAt = align(needleAt + needle.length + 16);
     const out = align(masksAt + (digit ? 2 * rows + 32 : 0));
     const list = align(out + rows + 16);
     this.#ensure(list + 4 * (cap + 1) + 16);
     const bytes = this.#bytes;
     let count: number;
-    if (digit !== 0 && this.#module) {
+    if (following && this.#module) {
+      count = this.#module.digit(this.#followsAt(), rows, digit, out);
+    } else if (digit !== 0 && this.#module) {
       const masks = this.#digits.view();
       bytes.set(new Uint8Array(masks.buffer, masks.byteOffset, 2 * rows), masksAt);
       bytes.fill(0, masksAt + 2 * rows, out);
@@ -220,7 +232,7 @@ export class IdText {
    */
   scanEach(needle: Uint8Array, candidates: Uint32Array, starts: Uint32Array, into: Uint8Array, cap: number): Scanned {
     into.fill(0);
-    const needleAt = align(this.#length + 16);
+    const needleAt = this.#scratch();
     const out = align(needleAt + needle.length + 16);
     this.#ensure(out + 32);
     this.#bytes.set(needle, needleAt);
@@ -238,6 +250,50 @@ export class IdText {
     return { count, rows: found, unmatched: rows - count > cap ? null : rowsMarked(into, 0, rows - count) };
   }
 
+  /**
+   * Starts working out, in steps (`stepFollows`), which digits follow `needle` in each row, so that
+   * the search of `needle` and one more digit (the next keystroke's) is read off, not scanned.
+   */
+  prepareFollows(needle: Uint8Array): void {
+    if (!this.#module || (this.#follows && equal(this.#follows.needle, needle))) return;
+    const rows = this.#digits.length;
+    this.#ensure(this.#scratch() + 32);
+    this.#bytes.fill(0, this.#followsAt(), this.#followsAt() + 2 * rows + 32);
+    this.#follows = { needle, row: 0 };
+  }
+
+  /** Works out the next `count` rows' digits after the needle (`starts`: each row's start); true once all are done. */
+  stepFollows(starts: Uint32Array, count: number): boolean {
+    const follows = this.#follows;
+    const rows = this.#digits.length;
+    if (!this.#module || !follows || follows.row >= rows) return true;
+    const end = Math.min(rows, follows.row + count);
+    const needleAt = this.#scratch();
+    this.#ensure(needleAt + follows.needle.length + 32);
+    this.#bytes.set(follows.needle, needleAt);
+    const to = end < rows ? starts[end]! : this.#length;
+    this.#module.follows(starts[follows.row]!, to, needleAt, follows.needle.length, this.#followsAt() + 2 * follows.row);
+    follows.row = end;
+    return end >= rows;
+  }
+
+  /** Whether `needle` is a search whose following digits are all worked out, and one digit more. */
+  #followedBy(needle: Uint8Array): boolean {
+    const follows = this.#follows;
+    if (!follows || follows.row < this.#digits.length || needle.length !== follows.needle.length + 1) return false;
+    return (digitBits[needle[needle.length - 1]!] ?? 0) !== 0 && equal(follows.needle, needle.subarray(0, follows.needle.length));
+  }
+
+  /** Where the digits that follow a search are: after the text. */
+  #followsAt(): number {
+    return align(this.#length + 16);
+  }
+
+  /** Where a search's scratch starts: after the digits that follow a search (room for them is kept with the module). */
+  #scratch(): number {
+    return this.#module ? align(this.#followsAt() + 2 * this.#digits.length + 32) : this.#followsAt();
+  }
+
   /** Marks the rows whose digits include `digit` (a bit) in `into`; returns their count. */
   #withDigit(digit: number, rows: number, into: Uint8Array): number {
     const digits = this.#digits.view();
@@ -248,6 +304,7 @@ export class IdText {
 
   /** Drops the text: it must not be read again. */
   release(): void {
+    this.#follows = null;
     this.#digits.release();
     this.#memory = null;
     this.#module = null;
@@ -305,6 +362,10 @@ function rowsMarked(marks: Uint8Array, mark: 0 | 1, count: number): Uint32Array 
   }
   for (; next < count; row++) if (marks[row] === mark) rows[next++] = row;
   return rows;
+}
+
+function equal(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 function matchesAt(bytes: Uint8Array, at: number, needle: Uint8Array): boolean {

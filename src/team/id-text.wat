@@ -114,4 +114,59 @@
         (local.set $row (i32.add (local.get $row) (i32.const 16)))
         (br $sixteen)))
     (local.get $count))
+
+  ;; For each row from `from` (where a row starts) to `to`, ORs into its mask (u16 at `masks`, a
+  ;; row's from the first) the bit of each hexadecimal digit (0-9 bits 0-9, a-f bits 10-15) that
+  ;; follows the needle (`m` bytes at `needle`, no zero among them) somewhere in its text: the row
+  ;; holds the needle and that digit after it exactly when the bit is set.
+  (func (export "follows") (param $from i32) (param $to i32) (param $needle i32) (param $m i32) (param $masks i32)
+    (local $first v128) (local $last v128) (local $block v128)
+    (local $pos i32) (local $lastAt i32) (local $hits i32) (local $zeros i32) (local $zerosSeen i32)
+    (local $j i32) (local $p i32) (local $k i32) (local $next i32) (local $bit i32) (local $at i32)
+    (local.set $lastAt (i32.sub (local.get $m) (i32.const 1)))
+    (local.set $first (i8x16.splat (i32.load8_u (local.get $needle))))
+    (local.set $last (i8x16.splat (i32.load8_u (i32.add (local.get $needle) (local.get $lastAt)))))
+    (local.set $pos (local.get $from))
+    (block $done
+      (loop $blocks
+        (br_if $done (i32.ge_u (local.get $pos) (local.get $to)))
+        (local.set $block (v128.load (local.get $pos)))
+        (local.set $hits (i8x16.bitmask (v128.and
+          (i8x16.eq (local.get $block) (local.get $first))
+          (i8x16.eq (v128.load (i32.add (local.get $pos) (local.get $lastAt))) (local.get $last)))))
+        (local.set $zeros (i8x16.bitmask (i8x16.eq (local.get $block) (v128.const i64x2 0 0))))
+        (block $noHit
+          (loop $candidates
+            (br_if $noHit (i32.eqz (local.get $hits)))
+            (local.set $j (i32.ctz (local.get $hits)))
+            (local.set $hits (i32.and (local.get $hits) (i32.sub (local.get $hits) (i32.const 1))))
+            (local.set $p (i32.add (local.get $pos) (local.get $j)))
+            (br_if $done (i32.ge_u (local.get $p) (local.get $to)))
+            (local.set $k (i32.const 1))
+            (block $whole
+              (loop $check
+                (br_if $whole (i32.ge_u (local.get $k) (local.get $lastAt)))
+                (br_if $candidates (i32.ne
+                  (i32.load8_u (i32.add (local.get $p) (local.get $k)))
+                  (i32.load8_u (i32.add (local.get $needle) (local.get $k)))))
+                (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                (br $check)))
+            ;; the byte after the needle: a digit's bit, or none
+            (local.set $next (i32.load8_u (i32.add (local.get $p) (local.get $m))))
+            (local.set $bit (i32.const 0))
+            (if (i32.lt_u (i32.sub (local.get $next) (i32.const 48)) (i32.const 10))
+              (then (local.set $bit (i32.shl (i32.const 1) (i32.sub (local.get $next) (i32.const 48))))))
+            (if (i32.lt_u (i32.sub (local.get $next) (i32.const 97)) (i32.const 6))
+              (then (local.set $bit (i32.shl (i32.const 1) (i32.sub (local.get $next) (i32.const 87))))))
+            (if (local.get $bit)
+              (then
+                (local.set $at (i32.add (local.get $masks) (i32.shl (i32.shr_u
+                  (i32.add (local.get $zerosSeen)
+                    (i32.popcnt (i32.and (local.get $zeros) (i32.sub (i32.shl (i32.const 1) (local.get $j)) (i32.const 1)))))
+                  (i32.const 1)) (i32.const 1))))
+                (i32.store16 (local.get $at) (i32.or (i32.load16_u (local.get $at)) (local.get $bit)))))
+            (br $candidates)))
+        (local.set $zerosSeen (i32.add (local.get $zerosSeen) (i32.popcnt (local.get $zeros))))
+        (local.set $pos (i32.add (local.get $pos) (i32.const 16)))
+        (br $blocks))))
 )

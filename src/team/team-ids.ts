@@ -140,7 +140,17 @@ export class TeamIds {
     const found = few
       ? this.#text.scanEach(bytes, few, this.#rowStarts.view(), into, fewOf(this.rows))
       : this.#text.scan(bytes, this.rows, into, fewOf(this.rows));
+    // The next keystroke would scan the text again: what it can ask is worked out in the idle time.
+    if (found.count > testedAloneOf(this.rows, this.#text)) this.#text.prepareFollows(bytes);
     return { query, matched: into, ...found };
+  }
+
+  /**
+   * Works a step on what the next keystroke may ask (which digits follow the last search in each
+   * row), in the idle time after a view; true once there is nothing left to do.
+   */
+  stepIdle(): boolean {
+    return this.#text.stepFollows(this.#rowStarts.view(), 1 << 16);
   }
 
   /** How two rows' client user IDs compare, lower-cased, by UTF-16 code units: as `clientIdOrdering` orders them. */

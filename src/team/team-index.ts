@@ -315,6 +315,11 @@ export class TeamIndex {
     };
   }
 
+  /** Works a step on what the next keystroke may ask, in the idle time after a view; true once there is nothing left. */
+  stepIdle(): boolean {
+    return this.#ids.stepIdle();
+  }
+
   /** The row of a user ID; the first lookup after a load makes a hash table of them (8 bytes a user), kept until `dropLookups`. */
   rowOf(userId: string): number | undefined {
     return this.#ids.rowOf(userId);

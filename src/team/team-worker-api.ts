@@ -189,6 +189,23 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
     return { fileName: exportFileName(teamId, format), blob };
   }
 
+  /**
+   * What the next keystroke may ask, worked out a step at a time after a view, between messages:
+   * a call that comes meanwhile waits one step at most (a millisecond or two).
+   */
+  const idle = new MessageChannel();
+  (idle.port1 as { unref?: () => void }).unref?.(); // in Node (tests), the port keeps nothing alive
+  let idleQueued = false;
+  const queueIdle = () => {
+    if (idleQueued) return;
+    idleQueued = true;
+    idle.port2.postMessage(null);
+  };
+  idle.port1.onmessage = () => {
+    idleQueued = false;
+    if (!index.stepIdle()) queueIdle();
+  };
+
   const api = {
     /** First, once: where to load from. A new connection gets a new worker. */
     connect({ baseUrl, apiKey }: WorkerConnection): void {
@@ -203,7 +220,12 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
     cancel(callId: number): void {
       running.get(callId)?.abort();
     },
-    view: (view: TeamView): Promise<TeamViewResult> => answer(async () => index.view(view)),
+    view: (view: TeamView): Promise<TeamViewResult> =>
+      answer(async () => {
+        const result = index.view(view);
+        queueIdle();
+        return result;
+      }),
     overview: ({ query, ...request }: OverviewParams): Promise<TeamOverview> => answer(async () => index.overview(query, request)),
     exportFile: (callId: number, request: ExportRequest, onProgress?: ProgressCallback<ExportProgress>): Promise<ExportedFile> =>
       cancellable(callId, onProgress, (signal, report) => {
