@@ -2,14 +2,16 @@
  * The users' IDs as one flat text of bytes: a row is `client\0user\0`, both folded for search and
  * written in UTF-8 (a folded ID holds no zero). It is searched 16 bytes at a time by a small
  * WebAssembly module (id-text.wat), four to five times faster than `indexOf` over strings (a
- * million demo users: about 6 ms against 25 in Node and in a Chromium worker), and held in that module's memory, so that
- * nothing is copied to search it. Where WebAssembly cannot be compiled (a Content-Security-Policy
- * without 'wasm-unsafe-eval', an engine without SIMD), the same text is kept in an ArrayBuffer and
- * searched byte by byte in JavaScript: the same answers, slower.
+ * million demo users: about 6 ms against 25, in Node and in a Chromium worker), and held in that
+ * module's memory, so that nothing is copied to search it. Where WebAssembly cannot be compiled (a
+ * Content-Security-Policy without 'wasm-unsafe-eval', an engine without SIMD), the same text is
+ * kept in an ArrayBuffer and searched byte by byte in JavaScript: the same answers, slower.
  *
  * A search of one hexadecimal digit, the first character of most user IDs typed, matches nearly
  * every row: it is answered from a mask a row of the digits its text holds (two bytes a row), made
- * as rows are appended, not by a scan stopping at every row.
+ * as rows are appended, not by a scan stopping at every row. After a search, the digits that
+ * follow it in each row are worked out the same way, in steps, in the idle time before the next
+ * keystroke, which is then read off them.
  */
 import { release } from "../api/release-memory.ts";
 import { GrowableArray } from "./growable-array.ts";
