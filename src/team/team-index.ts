@@ -315,6 +315,17 @@ export class TeamIndex {
     };
   }
 
+  /**
+   * Runs a search of each kind once (one digit, then two), and forgets them: at the end of a load,
+   * so that the first keystroke does not pay for V8 compiling the search's code, nor for collecting
+   * the load's garbage (together 20–40 ms at a million users in a browser's worker).
+   */
+  warmUp(): void {
+    for (const search of ["0", "00"]) this.view({ search, pageIndex: 0, pageSize: 1 });
+    this.#searchCache = undefined;
+    this.#selectionCache = undefined;
+  }
+
   /** Works a step on what the next keystroke may ask, in the idle time after a view; true once there is nothing left. */
   stepIdle(): boolean {
     return this.#ids.stepIdle();

@@ -155,6 +155,7 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
         }
         const outcome = await loadTeam(teamClient(), index, { signal, onProgress: report, resume, maxUsers });
         index.trim();
+        if (outcome.status === "complete") index.warmUp();
         resumePoint = outcome.status === "cancelled" || outcome.status === "failed" ? outcome.resume : undefined;
         if (outcome.status === "too-large") indexed = false;
         return reportOf(outcome, connection.apiKey);
