@@ -136,6 +136,10 @@ describe("IdText", () => {
     expect(scanned(text, 100, "-1", 100).marked).toEqual(holding(rows, "-1"));
     while (!text.stepFollows(starts, 30));
     expect(scanned(text, 100, "-a", 100).marked).toEqual(holding(rows, "-a"));
+    // Another search's: what the last one worked out is not kept ("r" is followed by no digit).
+    text.prepareFollows(IdText.encode("r"));
+    while (!text.stepFollows(starts, 30));
+    expect(scanned(text, 100, "r1", 100).marked).toEqual([]);
     const more: Row[] = [...rows, ["client-x", "user-a"]];
     text.appendRow("client-x", "user-a");
     expect(text.stepFollows(Uint32Array.of(...starts, text.length - 16), 30)).toBe(true); // nothing left: the work was dropped

@@ -57,7 +57,6 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 export class IdText {
-  #memory: WebAssembly.Memory | null = null;
   #module: SearchExports | null = null;
   /** The whole memory (the module's, or an ArrayBuffer's); a new view after each growth. */
   #bytes: Uint8Array;
@@ -77,10 +76,8 @@ export class IdText {
   constructor(engine: IdTextEngine = "webassembly") {
     const module = engine === "webassembly" ? searchModule() : null;
     if (module) {
-      const exports = new WebAssembly.Instance(module, {}).exports as unknown as SearchExports;
-      this.#memory = exports.memory;
-      this.#module = exports;
-      this.#bytes = new Uint8Array(this.#memory.buffer);
+      this.#module = new WebAssembly.Instance(module, {}).exports as unknown as SearchExports;
+      this.#bytes = new Uint8Array(this.#module.memory.buffer);
     } else {
       this.#bytes = new Uint8Array(wasmPage);
     }
@@ -88,7 +85,7 @@ export class IdText {
 
   /** Whether the text is searched by the WebAssembly module. */
   get compiled(): boolean {
-    return this.#memory !== null;
+    return this.#module !== null;
   }
 
   /** The bytes written. */
@@ -111,18 +108,9 @@ export class IdText {
     this.#digits.reserve(this.#digits.length + rows);
   }
 
-  /**
-   * Gives back the room kept for growth, once no more rows are coming for a while, and scans the
-   * text once: V8 first runs WebAssembly as a baseline compiler makes it, and optimizes a function
-   * once it has run a while, so the first search typed runs as fast as the next.
-   */
+  /** Gives back the room kept for growth, once no more rows are coming for a while. */
   trim(): void {
     this.#digits.trim();
-    if (!this.#module) return;
-    const needleAt = this.#scratch();
-    this.#ensure(needleAt + 32);
-    this.#bytes[needleAt] = 1; // which no text holds: nothing is marked or listed
-    this.#module.scan(0, this.#length, needleAt, 1, needleAt + 16, needleAt + 16, 0);
   }
 
   /** Appends a row, `client\0user\0`; returns where it starts. */
@@ -234,10 +222,8 @@ export class IdText {
    */
   scanEach(needle: Uint8Array, candidates: Uint32Array, starts: Uint32Array, into: Uint8Array, cap: number): Scanned {
     into.fill(0);
-    const needleAt = this.#scratch();
-    const out = align(needleAt + needle.length + 16);
-    this.#ensure(out + 32);
-    this.#bytes.set(needle, needleAt);
+    const needleAt = this.#placed(needle);
+    const out = align(needleAt + needle.length + 16); // within the room placing made
     const rows = starts.length;
     const hits = new Uint32Array(candidates.length);
     let count = 0;
@@ -257,11 +243,7 @@ export class IdText {
    * the search of `needle` and one more digit (the next keystroke's) is read off, not scanned.
    */
   prepareFollows(needle: Uint8Array): void {
-    if (!this.#module || (this.#follows && equal(this.#follows.needle, needle))) return;
-    const rows = this.#digits.length;
-    this.#ensure(this.#scratch() + 32);
-    this.#bytes.fill(0, this.#followsAt(), this.#followsAt() + 2 * rows + 32);
-    this.#follows = { needle, row: 0 };
+    if (this.#module && !(this.#follows && equal(this.#follows.needle, needle))) this.#follows = { needle, row: 0 };
   }
 
   /** Works out the next `count` rows' digits after the needle (`starts`: each row's start); true once all are done. */
@@ -270,9 +252,8 @@ export class IdText {
     const rows = this.#digits.length;
     if (!this.#module || !follows || follows.row >= rows) return true;
     const end = Math.min(rows, follows.row + count);
-    const needleAt = this.#scratch();
-    this.#ensure(needleAt + follows.needle.length + 32);
-    this.#bytes.set(follows.needle, needleAt);
+    const needleAt = this.#placed(follows.needle);
+    if (follows.row === 0) this.#bytes.fill(0, this.#followsAt(), needleAt); // the masks, and what the module reads past them
     const to = end < rows ? starts[end]! : this.#length;
     this.#module.follows(starts[follows.row]!, to, needleAt, follows.needle.length, this.#followsAt() + 2 * follows.row);
     follows.row = end;
@@ -284,6 +265,14 @@ export class IdText {
     const follows = this.#follows;
     if (!follows || follows.row < this.#digits.length || needle.length !== follows.needle.length + 1) return false;
     return (digitBits[needle[needle.length - 1]!] ?? 0) !== 0 && equal(follows.needle, needle.subarray(0, follows.needle.length));
+  }
+
+  /** Writes `needle` at the start of the scratch, with 64 bytes of room after it; returns where. */
+  #placed(needle: Uint8Array): number {
+    const at = this.#scratch();
+    this.#ensure(at + needle.length + 64);
+    this.#bytes.set(needle, at);
+    return at;
   }
 
   /** Where the digits that follow a search are: after the text. */
@@ -308,7 +297,6 @@ export class IdText {
   release(): void {
     this.#follows = null;
     this.#digits.release();
-    this.#memory = null;
     this.#module = null;
     this.#bytes = new Uint8Array(0);
     this.#length = 0;
@@ -319,9 +307,10 @@ export class IdText {
     if (bytes <= this.#bytes.byteLength) return;
     const wanted = Math.max(bytes, this.#bytes.byteLength + (this.#bytes.byteLength >> 3));
     const pages = Math.ceil(wanted / wasmPage);
-    if (this.#memory) {
-      this.#memory.grow(pages - this.#memory.buffer.byteLength / wasmPage);
-      this.#bytes = new Uint8Array(this.#memory.buffer);
+    if (this.#module) {
+      const { memory } = this.#module;
+      memory.grow(pages - memory.buffer.byteLength / wasmPage);
+      this.#bytes = new Uint8Array(memory.buffer);
     } else {
       const grown = new Uint8Array(pages * wasmPage);
       grown.set(this.#bytes.subarray(0, this.#length));
