@@ -8,59 +8,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { errorBodySchema, tolerant } from "./contract.ts";
 import { checkUserPage, readErrorBody, readUserPage } from "./contract-reader.ts";
-
-const text = fc.string({ maxLength: 12 });
-const extraFields = fc.dictionary(fc.constantFrom("cohort", "note", "next_cursor", "tags"), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 });
-const sourceInfo = fc.record({ logo: text, name: text, slug: text }).chain((info) => extraFields.map((extra) => ({ ...extra, ...info })));
-const connectedSource = fc
-  .record({ created_on: text, source: sourceInfo, provider: sourceInfo }, { requiredKeys: ["created_on"] })
-  .chain((source) => extraFields.map((extra) => ({ ...extra, ...source })));
-const fallback = (keys: readonly string[]) => fc.oneof(fc.constant(null), fc.record(Object.fromEntries(keys.map((key) => [key, text]))));
-const user = fc
-  .record(
-    {
-      user_id: text,
-      team_id: text,
-      client_user_id: text,
-      created_on: text,
-      connected_sources: fc.array(connectedSource, { maxLength: 3 }),
-      fallback_birth_date: fallback(["source_slug", "updated_at", "value"]),
-      fallback_time_zone: fallback(["id", "source_slug", "updated_at"]),
-    },
-    { requiredKeys: ["user_id", "team_id", "client_user_id", "created_on", "connected_sources"] },
-  )
-  .chain((value) => extraFields.map((extra) => ({ ...extra, ...value })));
-const count = fc.nat({ max: 10_000 });
-const page = fc
-  .record({ users: fc.array(user, { maxLength: 4 }), total: count, offset: count, limit: count })
-  .chain((value) => extraFields.map((extra) => ({ ...extra, ...value })));
-
-type Path = (string | number)[];
-
-/** Every place in a value: where one mistake can go. */
-function places(value: unknown, path: Path = []): Path[] {
-  if (typeof value !== "object" || value === null) return [path];
-  const children = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
-  return [path, ...children.flatMap((key) => places((value as Record<string | number, unknown>)[key], [...path, key]))];
-}
-
-const wrongValues = [null, 0, -1, 1.5, 2 ** 60, "", "x", true, [], {}, [{}], { logo: 1 }, undefined];
-
-/** `value` with the thing at `path` replaced by `wrong` (removed when `wrong` is undefined). */
-function withMistake(value: unknown, path: Path, wrong: unknown): unknown {
-  if (path.length === 0) return wrong;
-  const [key, ...rest] = path;
-  if (rest.length === 0 && wrong === undefined && !Array.isArray(value)) {
-    return Object.fromEntries(Object.entries(value as object).filter(([name]) => name !== key));
-  }
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
-  copy[key!] = withMistake(copy[key!], rest, wrong);
-  return copy;
-}
-
-const oneMistakeAway = page.chain((valid) =>
-  fc.tuple(fc.constantFrom(...places(valid)), fc.constantFrom(...wrongValues)).map(([path, wrong]) => withMistake(valid, path, wrong)),
-);
+import { oneMistakeAway, page, places, text, withMistake, wrongValues } from "./contract-pages.test-helper.ts";
 
 /** What zod makes of a body, in the reader's terms. */
 function zodReading(body: unknown) {

@@ -60,12 +60,16 @@ export interface RequestSpec {
   onWait?: CallOptions["onWait"];
   /** Network errors, 429 and 503 are retried; never for an operation that changes data. */
   retryable: boolean;
+  /** Reads a successful answer straight from its bytes, or says null to have it parsed as JSON. */
+  readOk?: (bytes: Uint8Array) => object | null;
 }
 
 interface RawResponse {
   status: number;
-  /** Parsed JSON, or undefined for an empty body. */
+  /** Parsed JSON, or undefined for an empty body; or what `readOk` made of it. */
   body: unknown;
+  /** Whether `readOk` read the body. */
+  readOk: boolean;
 }
 
 /** `Retry-After` as milliseconds: either delay-seconds or an HTTP date. */
@@ -92,8 +96,13 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await readText(response);
+async function readBody(response: Response, readOk: RequestSpec["readOk"]): Promise<{ body: unknown; readOk: boolean }> {
+  const text = response.ok && readOk ? await readText(response, readOk) : await readText(response);
+  if (typeof text !== "string") return { body: text, readOk: true };
+  return { body: parseBody(text, response), readOk: false };
+}
+
+function parseBody(text: string, response: Response): unknown {
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -151,16 +160,16 @@ async function attempt(
     if (timeout.aborted) throw new NetworkError(`The service did not answer within ${Math.round(options.timeoutMs / 1000)} s`, true);
     throw new NetworkError(`The service could not be reached (${(error as Error).message})`);
   }
-  let body: unknown;
+  let read: Awaited<ReturnType<typeof readBody>>;
   try {
-    body = await readBody(response);
+    read = await readBody(response, spec.readOk);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (spec.signal?.aborted) throw spec.signal.reason as Error;
     throw new NetworkError("The connection broke while the answer was read");
   }
-  if (!response.ok) throw errorFor(response.status, body, response.headers.get("retry-after"));
-  return { status: response.status, body };
+  if (!response.ok) throw errorFor(response.status, read.body, response.headers.get("retry-after"));
+  return { status: response.status, ...read };
 }
 
 /** The same failure, saying how long the service asked to wait: it is not retried earlier. */

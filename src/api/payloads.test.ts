@@ -97,6 +97,40 @@ describe("user page parsing", () => {
   });
 });
 
+describe("the whole-team load's pages", () => {
+  const listSent = (answer: Answer) => {
+    const { transport } = scripted(answer);
+    const client = createTeamClient({ baseUrl: "http://service.test", apiKey: asTeamApiKey("team-key-000000000000"), ...transport });
+    return client.listSentUsers({ offset: 0, limit: 100 });
+  };
+  const withSources = user({
+    connected_sources: [{ created_on: "2025-01-01T00:00:00Z", source: { logo: "/logos/oura.svg", name: "Oura", slug: "oura" } }],
+    fallback_time_zone: { id: "Europe/Paris", source_slug: "oura", updated_at: "2025-01-02T00:00:00Z" },
+  });
+
+  it("reads the usual page straight from its bytes, and one it leaves through JSON.parse, to the same users as sent", async () => {
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const usual = page([withSources, user({ client_user_id: "c-2" })]);
+      expect(await listSent(json(usual))).toEqual(usual);
+      expect(parse).not.toHaveBeenCalled();
+      const unusual = page([user({ client_user_id: "Zoë", cohort: "A" })]);
+      expect(await listSent(json(unusual))).toEqual(unusual);
+      expect(parse).toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it("names the first mistake of a page, as the contract's check does", async () => {
+    const mistaken = page([withSources, user({ connected_sources: [{ created_on: "2025-01-01T00:00:00Z" }] })]);
+    await expect(listSent(json(mistaken))).rejects.toThrow(
+      new ContractError("The service's user page does not match the contract (at users.1.connected_sources.0.source)", 200),
+    );
+    await expect(listSent(new Response("<html>oops</html>", { status: 200 }))).rejects.toThrow(ContractError);
+  });
+});
+
 describe("error bodies", () => {
   it("reads `detail` as a string", async () => {
     const { list } = listWith(json({ detail: "Invalid API key. It is unknown." }, 401));

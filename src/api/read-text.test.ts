@@ -97,4 +97,12 @@ describe("readText", () => {
       }),
     );
   });
+  it("hands the body's bytes, whole however the stream cuts them, to a reader of bytes: its answer, or the text when it has none", async () => {
+    const bytes = utf8(`{"users":[${'"x",'.repeat(40_000)}"é"]}`);
+    const seen: Uint8Array[] = [];
+    const lengthOf = (read: Uint8Array) => (seen.push(read.slice()), { length: read.length });
+    expect(await readText(chunked(cut(bytes, [3, 70_000])), lengthOf)).toEqual({ length: bytes.length });
+    expect(seen).toEqual([bytes]);
+    expect(await readText(chunked(cut(bytes, [5, 100_000])), () => null)).toBe(await expected(bytes));
+  });
 });

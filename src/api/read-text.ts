@@ -13,7 +13,10 @@ import { release } from "./release-memory.ts";
  * `text()`. Either way the text is what `text()` gives: UTF-8, a leading byte-order mark dropped,
  * malformed bytes as U+FFFD.
  */
-export async function readText(response: Response): Promise<string> {
+export async function readText(response: Response): Promise<string>;
+/** The same, unless `fromBytes` makes something of the body's bytes first: then that. */
+export async function readText<T extends object>(response: Response, fromBytes: (bytes: Uint8Array) => T | null): Promise<string | T>;
+export async function readText<T extends object>(response: Response, fromBytes?: (bytes: Uint8Array) => T | null): Promise<string | T> {
   let reader: ReadableStreamBYOBReader;
   try {
     if (!response.body) return "";
@@ -41,9 +44,11 @@ export async function readText(response: Response): Promise<string> {
     if (done) break;
   }
   const read = bytes.subarray(0, filled);
-  const text = asciiText(read) ?? new TextDecoder().decode(read);
-  release(bytes);
-  return text;
+  try {
+    return fromBytes?.(read) ?? asciiText(read) ?? new TextDecoder().decode(read);
+  } finally {
+    release(bytes);
+  }
 }
 
 /** The smallest buffer a body starts with: all of it when the body's length is unknown. */

@@ -1,0 +1,189 @@
+/**
+ * `scanUserPage` against the exact reading (the text decoded, `JSON.parse`, `checkUserPage`): it
+ * reads the usual page, however it is laid out, with the same values; and whatever bytes it is
+ * given — valid pages, pages one mistake away, any JSON, bytes edited at random — it never reads
+ * a page the exact reading refuses, nor reads one differently. What it leaves is read the exact way.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { checkUserPage } from "./contract-reader.ts";
+import { oneMistakeAway, oneMistakeIn, page, pagesOf } from "./contract-pages.test-helper.ts";
+import { scanUserPage } from "./scan-user-page.ts";
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+/** The exact reading of a body's bytes: what the client does with a page the scan leaves. */
+function exactReading(bytes: Uint8Array) {
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return { notJson: true };
+  }
+  return checkUserPage(body);
+}
+
+/** The scan reads nothing the exact reading does not, and reads it the same. */
+function neverDiffers(bytes: Uint8Array) {
+  const scanned = scanUserPage(bytes);
+  if (scanned === null) return;
+  expect(exactReading(bytes)).toEqual({ page: scanned });
+}
+
+/** JSON as `JSON.stringify` writes it, with white space from `spaces` between tokens. */
+function spaced(value: unknown, spaces: string[]): string {
+  let n = 0;
+  const space = () => spaces[n++ % spaces.length]!;
+  const write = (item: unknown): string => {
+    if (Array.isArray(item)) return `[${space()}${item.map(write).join(`${space()},${space()}`)}${space()}]`;
+    if (typeof item === "object" && item !== null) {
+      const fields = Object.entries(item).filter(([, field]) => field !== undefined);
+      return `{${space()}${fields.map(([key, field]) => `${JSON.stringify(key)}${space()}:${space()}${write(field)}`).join(`${space()},${space()}`)}${space()}}`;
+    }
+    return JSON.stringify(item);
+  };
+  return `${space()}${write(value)}${space()}`;
+}
+
+/** Strings as the service writes them: printable ASCII, no quote or backslash to escape. */
+const plainText = fc.string({
+  unit: fc
+    .integer({ min: 0x20, max: 0x7f })
+    .filter((code) => code !== 0x22 && code !== 0x5c)
+    .map((code) => String.fromCharCode(code)),
+  maxLength: 40,
+});
+type Page = { users: { connected_sources: { source?: unknown; provider?: unknown }[] }[] };
+/** Pages the contract accepts: a connected source without either name is given a `source` of the other's. */
+const usualPage = pagesOf(
+  fc.oneof(
+    plainText,
+    fc.uuid(),
+    fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+  ),
+  {
+    unknownFields: false,
+  },
+).map((value) => {
+  for (const source of (value as Page).users.flatMap((user) => user.connected_sources)) {
+    source.source ??= source.provider ?? { logo: "/logos/oura.svg", name: "Oura", slug: "oura" };
+  }
+  return value;
+});
+const whiteSpace = fc.array(fc.stringMatching(/^[ \t\n\r]{0,3}$/), { minLength: 1, maxLength: 8 });
+
+/** A key's fields in another order: JSON's objects have none. */
+function shuffled(value: unknown, seed: number): unknown {
+  if (Array.isArray(value)) return value.map((item) => shuffled(item, seed));
+  if (typeof value !== "object" || value === null) return value;
+  const entries = Object.entries(value);
+  const rotated = entries.map((_, i) => entries[(i + seed) % entries.length]!);
+  return Object.fromEntries(rotated.map(([key, field]) => [key, shuffled(field, seed + 1)]));
+}
+
+describe("scanUserPage", () => {
+  it("reads the usual page, in any order and with any white space, as the exact reading does", () => {
+    fc.assert(
+      fc.property(usualPage, whiteSpace, fc.nat(), (value, spaces, seed) => {
+        for (const text of [JSON.stringify(value), spaced(shuffled(value, seed), spaces)]) {
+          const scanned = scanUserPage(utf8(text));
+          expect(scanned).not.toBeNull();
+          expect(exactReading(utf8(text))).toEqual({ page: scanned });
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("never reads differently from the exact reading: any page, pages one mistake away, any JSON", () => {
+    const bodies = fc.oneof(page, oneMistakeAway, oneMistakeIn(usualPage), oneMistakeIn(usualPage), fc.jsonValue({ maxDepth: 4 }));
+    fc.assert(
+      fc.property(bodies, whiteSpace, (value, spaces) => {
+        neverDiffers(utf8(JSON.stringify(value) ?? ""));
+        neverDiffers(utf8(spaced(value, spaces)));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("never reads differently from the exact reading: usual pages with a byte edited", () => {
+    const significant = [...'{}[]:,"\\ 0123456789-.eEnul\u00e9\u0000\t'].flatMap((char) => [...utf8(char)]);
+    const edit = fc.record({
+      at: fc.nat(),
+      kind: fc.constantFrom("remove", "insert", "replace"),
+      byte: fc.oneof(fc.constantFrom(...significant), fc.integer({ min: 0, max: 255 })),
+    });
+    fc.assert(
+      fc.property(usualPage, fc.array(edit, { minLength: 1, maxLength: 3 }), (value, edits) => {
+        const bytes = [...utf8(JSON.stringify(value))];
+        for (const { at, kind, byte } of edits) {
+          const place = at % (bytes.length + 1);
+          if (kind === "insert") bytes.splice(place, 0, byte);
+          else if (place < bytes.length) bytes.splice(place, 1, ...(kind === "replace" ? [byte] : []));
+        }
+        neverDiffers(new Uint8Array(bytes));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  const usual = { users: [], total: 12, offset: 0, limit: 500 };
+  const user = {
+    user_id: "f313e9e6-50cb-4efd-b77f-9768da9b2a41",
+    team_id: "34ccfbdb-07ad-41cf-ab6b-90dcadd230d5",
+    client_user_id: "c-1",
+    created_on: "2025-01-01T10:00:00+05:30",
+    connected_sources: [{ created_on: "2025-01-01T00:00:00Z", provider: { logo: "/logos/oura.svg", name: "Oura", slug: "oura" } }],
+    fallback_birth_date: null,
+  };
+
+  it("reads a page of the service's kind, with its values", () => {
+    const text = JSON.stringify({ ...usual, users: [user, { ...user, client_user_id: "c-2" }] });
+    expect(scanUserPage(utf8(text))).toEqual(JSON.parse(text));
+  });
+
+  it("reads each of many distinct values right, though they are made once (a page of 30,000 team IDs)", () => {
+    const users = Array.from({ length: 30_000 }, (_, i) => ({
+      ...user,
+      team_id: `team-${i}`,
+      fallback_time_zone: { id: `Zone/${i % 977}`, source_slug: "oura", updated_at: "x" },
+    }));
+    const text = JSON.stringify({ ...usual, users });
+    const scanned = scanUserPage(utf8(text));
+    expect(scanned?.users.map((read) => [read.team_id, read.fallback_time_zone?.id])).toEqual(
+      users.map((sent) => [sent.team_id, sent.fallback_time_zone.id]),
+    );
+  });
+
+  it.each([
+    ["a string with an escape", JSON.stringify({ ...usual, users: [{ ...user, client_user_id: 'say "hi"' }] })],
+    ["a string that is not ASCII", JSON.stringify({ ...usual, users: [{ ...user, client_user_id: "Zoë" }] })],
+    ["a key written with an escape", JSON.stringify({ ...usual, users: [user] }).replace('"user_id"', '"user\\u005fid"')],
+    ["an unknown field", JSON.stringify({ ...usual, users: [{ ...user, cohort: "A" }] })],
+    [
+      "a key twice (JSON.parse keeps the last)",
+      JSON.stringify({ ...usual, users: [user] }).replace('"client_user_id"', '"client_user_id":"x","client_user_id"'),
+    ],
+    ["a count written with an exponent", JSON.stringify(usual).replace('"total":12', '"total":1.2e1')],
+    ["a count of -0", JSON.stringify(usual).replace('"offset":0', '"offset":-0')],
+    ["a leading byte-order mark", `\uFEFF${JSON.stringify(usual)}`],
+  ])("leaves %s to the exact reading, which accepts it", (_, text) => {
+    expect(scanUserPage(utf8(text))).toBeNull();
+    expect(exactReading(utf8(text))).toHaveProperty("page");
+  });
+
+  it.each([
+    ["a count too large to be exact", JSON.stringify(usual).replace('"total":12', `"total":${2 ** 53}`)],
+    ["a count with a leading zero", JSON.stringify(usual).replace('"total":12', '"total":012')],
+    ["a control character in a string", JSON.stringify({ ...usual, users: [user] }).replace('"c-1"', '"c\u00011"')],
+    ["text after the page", `${JSON.stringify(usual)} {}`],
+    ["a page cut short", JSON.stringify({ ...usual, users: [user] }).slice(0, -20)],
+    ["a source without source or provider", JSON.stringify({ ...usual, users: [{ ...user, connected_sources: [{ created_on: "x" }] }] })],
+    ["a misspelt null", JSON.stringify({ ...usual, users: [user] }).replace(":null", ":nall")],
+    ["a fallback that is not an object", JSON.stringify({ ...usual, users: [{ ...user, fallback_time_zone: "UTC" }] })],
+    ["nothing", ""],
+  ])("leaves %s to the exact reading, which refuses it", (_, text) => {
+    expect(scanUserPage(utf8(text))).toBeNull();
+    expect(exactReading(utf8(text))).not.toHaveProperty("page");
+  });
+});
