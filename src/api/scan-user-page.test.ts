@@ -54,7 +54,10 @@ const plainText = fc.string({
   maxLength: 40,
 });
 type Page = { users: { connected_sources: { source?: unknown; provider?: unknown }[] }[] };
-/** Pages the contract accepts: a connected source without either name is given a `source` of the other's. */
+/**
+ * Pages the contract accepts: a connected source without either name is given a `source` of the
+ * other's; every other one names its `provider` as its `source`, as the service does.
+ */
 const usualPage = pagesOf(
   fc.oneof(
     plainText,
@@ -65,9 +68,12 @@ const usualPage = pagesOf(
     unknownFields: false,
   },
 ).map((value) => {
-  for (const source of (value as Page).users.flatMap((user) => user.connected_sources)) {
-    source.source ??= source.provider ?? { logo: "/logos/oura.svg", name: "Oura", slug: "oura" };
-  }
+  (value as Page).users
+    .flatMap((user) => user.connected_sources)
+    .forEach((source, i) => {
+      source.source ??= source.provider ?? { logo: "/logos/oura.svg", name: "Oura", slug: "oura" };
+      if (i % 2 === 0) source.provider = { ...(source.source as object) };
+    });
   return value;
 });
 const whiteSpace = fc.array(fc.stringMatching(/^[ \t\n\r]{0,3}$/), { minLength: 1, maxLength: 8 });
@@ -137,8 +143,11 @@ describe("scanUserPage", () => {
     fallback_birth_date: null,
   };
 
+  const oura = { logo: "/logos/oura.svg", name: "Oura", slug: "oura" };
+  const bothNames = { ...user, connected_sources: [{ created_on: "2025-01-01T00:00:00Z", source: oura, provider: oura }] };
+
   it("reads a page of the service's kind, with its values", () => {
-    const text = JSON.stringify({ ...usual, users: [user, { ...user, client_user_id: "c-2" }] });
+    const text = JSON.stringify({ ...usual, users: [user, bothNames, { ...user, client_user_id: "c-2" }] });
     expect(scanUserPage(utf8(text))).toEqual(JSON.parse(text));
   });
 
@@ -179,6 +188,7 @@ describe("scanUserPage", () => {
     ["text after the page", `${JSON.stringify(usual)} {}`],
     ["a page cut short", JSON.stringify({ ...usual, users: [user] }).slice(0, -20)],
     ["a source without source or provider", JSON.stringify({ ...usual, users: [{ ...user, connected_sources: [{ created_on: "x" }] }] })],
+    ["a provider that opens like an array", JSON.stringify({ ...usual, users: [bothNames] }).replace('"provider":{', '"provider":[')],
     ["a misspelt null", JSON.stringify({ ...usual, users: [user] }).replace(":null", ":nall")],
     ["a fallback that is not an object", JSON.stringify({ ...usual, users: [{ ...user, fallback_time_zone: "UTC" }] })],
     ["nothing", ""],

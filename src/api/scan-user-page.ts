@@ -110,11 +110,17 @@ class PageScanner {
     let source: SourceInfo | undefined;
     let provider: SourceInfo | undefined;
     let seen = 0;
+    // Where `source`'s object was written: `provider`, its alias, is most often the same bytes.
+    let sourceStart = 0;
+    let sourceEnd = 0;
     for (let key = this.#firstKey(connectedKeys); key >= 0; key = this.#nextKey(connectedKeys, key)) {
       seen = once(seen, key);
       if (key === 0) created_on = this.#unique();
-      else if (key === 1) source = this.#sourceInfo();
-      else provider = this.#sourceInfo();
+      else if (key === 1) {
+        sourceStart = this.#skipSpace();
+        source = this.#sourceInfo();
+        sourceEnd = this.#at;
+      } else provider = source && this.#skipCopy(sourceStart, sourceEnd) ? source : this.#sourceInfo();
     }
     if ((seen & 1) === 0 || seen === 1) throw unusual;
     return { created_on, source, provider };
@@ -257,6 +263,17 @@ class PageScanner {
     const slot = this.#string(true) & (repeated.length - 1);
     const known = repeated[slot]!;
     return this.#is(known) ? known : (repeated[slot] = this.#text());
+  }
+
+  /** Moves past the same bytes as those from `start` to `end` when they come next (a value read already). */
+  #skipCopy(start: number, end: number): boolean {
+    const bytes = this.#bytes;
+    const at = this.#skipSpace();
+    const length = end - start;
+    if (at + length > bytes.length) return false;
+    for (let i = 0; i < length; i++) if (bytes[at + i] !== bytes[start + i]) return false;
+    this.#at = at + length;
+    return true;
   }
 
   /** Whether the last string read is `text`. */
