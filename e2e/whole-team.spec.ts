@@ -114,6 +114,22 @@ test("a search typed fast keeps every character, though the URL follows each key
   await expect(search).toHaveValue(typed);
 });
 
+test("typing a search answers each keystroke without flashing a note that a page is loading", async ({ page }) => {
+  const [far] = await servicePage(page, 19_990, 1);
+  await loadWholeTeam(page);
+  // A note, however briefly shown, is seen: it would be laid out and painted while the answer waits, and announced.
+  await page.evaluate(() => {
+    const seen = new MutationObserver(() => {
+      if (document.querySelector(".users-pagination [role=status]")) (window as { noteShown?: boolean }).noteShown = true;
+    });
+    seen.observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByLabel("Search the whole team").pressSequentially(far!.user_id.slice(0, 13));
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText(far!.client_user_id);
+  expect(await page.evaluate(() => (window as { noteShown?: boolean }).noteShown ?? false)).toBe(false);
+});
+
 test("the search runs in WebAssembly under the app's Content-Security-Policy, and finds as before", async ({ page, browser }) => {
   const [far] = await servicePage(page, 19_990, 1);
   const policy = (await page.request.get(`${server.url}/users`)).headers()["content-security-policy"];

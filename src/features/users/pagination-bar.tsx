@@ -1,6 +1,10 @@
 import { useState } from "react";
 import { formatCount } from "../../components/format.ts";
 import { pageSizes } from "../../team/page-range.ts";
+import { useAfterDelay } from "../../components/use-after-delay.ts";
+
+/** A page that comes within this long comes without a note saying it is loading. */
+const loadingNoteDelayMs = 300;
 
 /** Where the table stands: everything the bar shows. */
 export interface PageView {
@@ -21,7 +25,8 @@ interface PaginationBarProps {
 }
 
 export function PaginationBar({ view, onChange }: PaginationBarProps) {
-  const { page, pageCount, pageSize, total, rowsOnPage, loading } = view;
+  const { page, pageCount, pageSize, total, rowsOnPage } = view;
+  const loading = useAfterDelay(view.loading, loadingNoteDelayMs);
   const onPageChange = (next: number) => onChange({ page: next });
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = total === 0 ? 0 : Math.min(total, (page - 1) * pageSize + rowsOnPage);
