@@ -225,8 +225,9 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
       answer(async () => {
         const start = performance.now();
         const result = index.view(view);
-        // The worker's own part of the page's "team view" round trip, in DevTools' timeline and the browser bench.
-        performance.measure("team view work", { start });
+        // The worker's own part of the page's "team view" round trip, in DevTools' timeline and the
+        // browser bench, named by its search (as the URL names it).
+        performance.measure("team view work", { start, detail: { search: view.search ?? "" } });
         queueIdle();
         return result;
       }),
