@@ -98,7 +98,7 @@ describe("IdText", () => {
     );
   });
 
-  it("reads a search and one more digit off the digits worked out to follow the search, as a scan finds it", () => {
+  it("reads a search and one more digit off the digits worked out to follow the search (all, or the first rows and the rest scanned), as a scan finds it", () => {
     const hexUnit = fc.constantFrom("0", "1", "a", "f", "-", "é", "0f0f0f0f0f0f0f0f");
     fc.assert(
       fc.property(
@@ -108,17 +108,22 @@ describe("IdText", () => {
         }),
         fc.string({ unit: hexUnit, minLength: 1, maxLength: 2 }),
         fc.integer({ min: 1, max: 50 }),
-        (rows, typed, step) => {
+        fc.option(fc.nat({ max: 40 })),
+        (rows, typed, step, stopAfter) => {
           const text = new IdText();
           const starts = Uint32Array.from(rows, ([client, user]) => text.appendRow(client, user));
           text.prepareFollows(IdText.encode(typed));
           let steps = 0;
-          while (!text.stepFollows(starts, step)) steps++;
-          expect(steps).toBe(Math.ceil(rows.length / step) - 1);
+          while ((stopAfter === null || steps < stopAfter) && !text.stepFollows(starts, step)) steps++;
+          if (stopAfter === null) expect(steps).toBe(Math.ceil(rows.length / step) - 1);
           for (const digit of "0123456789abcdef") {
             // The search and a digit, and another search as long (not read off what follows this one).
             for (const needle of [typed + digit, `${typed.slice(1)}-${digit}`, `${digit}${typed}`]) {
-              expect(scanned(text, rows.length, needle, rows.length).marked).toEqual(holding(rows, needle));
+              const found = scanned(text, rows.length, needle, 3);
+              const holders = holding(rows, needle);
+              expect(found.marked).toEqual(holders);
+              expect(found.count).toBe(holders.length);
+              expect(found.listed).toEqual(holders.length <= 3 ? holders : null);
             }
           }
         },
@@ -127,7 +132,7 @@ describe("IdText", () => {
     );
   });
 
-  it("scans while the digits that follow a search are not all worked out, or once rows came after", () => {
+  it("reads the digits worked out and scans the rest while they are not all worked out, and scans once rows came after", () => {
     const rows: Row[] = Array.from({ length: 100 }, (_, i) => [`client-${i}`, `user-${(i * 37).toString(16)}`]);
     const text = new IdText();
     const starts = Uint32Array.from(rows, ([client, user]) => text.appendRow(client, user));
@@ -144,6 +149,15 @@ describe("IdText", () => {
     text.appendRow("client-x", "user-a");
     expect(text.stepFollows(Uint32Array.of(...starts, text.length - 16), 30)).toBe(true); // nothing left: the work was dropped
     expect(scanned(text, 101, "-a", 101).marked).toEqual(holding(more, "-a"));
+  });
+
+  it("leaves no mark of the last search in the rows scanned after those worked out", () => {
+    const rows: Row[] = Array.from({ length: 40 }, (_, i) => [`c${i}`, i % 2 ? "00" : "01"]);
+    const text = new IdText();
+    const starts = Uint32Array.from(rows, ([client, user]) => text.appendRow(client, user));
+    text.prepareFollows(IdText.encode("0"));
+    expect(text.stepFollows(starts, 5)).toBe(false);
+    for (const needle of ["00", "01", "00"]) expect(scanned(text, 40, needle, 3).marked).toEqual(holding(rows, needle));
   });
 
   it("finds a needle at a row's start and end, across the blocks it reads, and never across the zero between fields or rows", () => {

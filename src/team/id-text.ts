@@ -70,7 +70,8 @@ export class IdText {
    * out in steps up to `row`: a search of `needle` and one more digit is read off them once every
    * row is done. Dropped when a row is appended (the text moves what follows it).
    */
-  #follows: { needle: Uint8Array; row: number } | null = null;
+  /** The search whose following digits are being worked out: the rows done, and where the next starts. */
+  #follows: { needle: Uint8Array; row: number; at: number } | null = null;
 
   /** `engine` "javascript" keeps the text out of WebAssembly (the fallback, and its tests). */
   constructor(engine: IdTextEngine = "webassembly") {
@@ -175,8 +176,9 @@ export class IdText {
    * zero); lists them in order if they are `cap` at most, and those not matched if they are.
    */
   scan(needle: Uint8Array, rows: number, into: Uint8Array, cap: number): Scanned {
-    const following = this.#followedBy(needle);
-    const digit = needle.length === 1 || following ? (digitBits[needle[needle.length - 1]!] ?? 0) : 0;
+    // Rows whose digits after the search this one extends are worked out: read off them.
+    const followed = this.#module ? Math.min(rows, this.#followedBy(needle)) : 0;
+    const digit = needle.length === 1 || followed > 0 ? (digitBits[needle[needle.length - 1]!] ?? 0) : 0;
     // The scratch, after the text and the digits that follow a search: the needle, the rows'
     // masks of digits (for a digit), the marks and the list.
     const needleAt = this.#scratch();
@@ -186,8 +188,14 @@ export class IdText {
     this.#ensure(list + 4 * (cap + 1) + 16);
     const bytes = this.#bytes;
     let count: number;
-    if (following && this.#module) {
-      count = this.#module.digit(this.#followsAt(), rows, digit, out);
+    if (followed > 0 && this.#module) {
+      count = this.#module.digit(this.#followsAt(), followed, digit, out);
+      if (followed < rows) {
+        // The rows not worked out yet (the idle time was too short) are scanned: they come after those that were.
+        bytes.set(needle, needleAt);
+        bytes.fill(0, out + followed, out + rows);
+        count += this.#module.scan(this.#follows!.at, this.#length, needleAt, needle.length, out + followed, list, 0);
+      }
     } else if (digit !== 0 && this.#module) {
       const masks = this.#digits.view();
       bytes.set(new Uint8Array(masks.buffer, masks.byteOffset, 2 * rows), masksAt);
@@ -243,7 +251,7 @@ export class IdText {
    * the search of `needle` and one more digit (the next keystroke's) is read off, not scanned.
    */
   prepareFollows(needle: Uint8Array): void {
-    if (this.#module && !(this.#follows && equal(this.#follows.needle, needle))) this.#follows = { needle, row: 0 };
+    if (this.#module && !(this.#follows && equal(this.#follows.needle, needle))) this.#follows = { needle, row: 0, at: 0 };
   }
 
   /** Works out the next `count` rows' digits after the needle (`starts`: each row's start); true once all are done. */
@@ -257,14 +265,18 @@ export class IdText {
     const to = end < rows ? starts[end]! : this.#length;
     this.#module.follows(starts[follows.row]!, to, needleAt, follows.needle.length, this.#followsAt() + 2 * follows.row);
     follows.row = end;
+    follows.at = to;
     return end >= rows;
   }
 
-  /** Whether `needle` is a search whose following digits are all worked out, and one digit more. */
-  #followedBy(needle: Uint8Array): boolean {
+  /**
+   * When `needle` is the search whose following digits are being worked out, and one digit more:
+   * the rows they are worked out for (the first ones); else 0.
+   */
+  #followedBy(needle: Uint8Array): number {
     const follows = this.#follows;
-    if (!follows || follows.row < this.#digits.length || needle.length !== follows.needle.length + 1) return false;
-    return (digitBits[needle[needle.length - 1]!] ?? 0) !== 0 && equal(follows.needle, needle.subarray(0, follows.needle.length));
+    if (!follows || needle.length !== follows.needle.length + 1 || (digitBits[needle[needle.length - 1]!] ?? 0) === 0) return 0;
+    return equal(follows.needle, needle.subarray(0, follows.needle.length)) ? follows.row : 0;
   }
 
   /** Writes `needle` at the start of the scratch, with 64 bytes of room after it; returns where. */
