@@ -237,7 +237,8 @@ export class IdText {
     let count = 0;
     for (let i = 0; i < candidates.length; i++) {
       const row = candidates[i]!;
-      const [from, to] = [starts[row]!, row + 1 < rows ? starts[row + 1]! : this.#length];
+      const from = starts[row]!;
+      const to = row + 1 < rows ? starts[row + 1]! : this.#length;
       const holds = this.#module ? this.#module.scan(from, to, needleAt, needle.length, out, out, 0) > 0 : this.holds(needle, from, to);
       if (holds) into[(hits[count++] = row)] = 1;
     }

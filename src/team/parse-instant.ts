@@ -11,7 +11,8 @@ const monthDays = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** Two digits of `text` at `at`; -1 when either is not a digit. */
 function two(text: string, at: number): number {
-  const [a, b] = [text.charCodeAt(at) - zero, text.charCodeAt(at + 1) - zero];
+  const a = text.charCodeAt(at) - zero;
+  const b = text.charCodeAt(at + 1) - zero;
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 

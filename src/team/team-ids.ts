@@ -178,7 +178,8 @@ export class TeamIds {
   clientIdPrefix(row: number): number {
     const other = this.#otherClientRows.length > 0 && this.#isOther(row);
     const key = other ? this.#otherKey(row) : "";
-    const [bytes, start] = [this.#text.bytes, this.#rowStarts.at(row)];
+    const bytes = this.#text.bytes;
+    const start = this.#rowStarts.at(row);
     let prefix = 0;
     let ended = false;
     for (let i = 0; i < 7; i++) {
@@ -391,9 +392,11 @@ function sortByKeys(sorter: KeySorter, count: number, rows: number, bytes: Uint8
 
   const sortFew = (from: number, to: number, depth: number) => {
     const compare = (a: number, b: number) => {
-      const [startA, startB] = [starts[a]! + depth, starts[b]! + depth];
+      const startA = starts[a]! + depth;
+      const startB = starts[b]! + depth;
       for (let d = 0; ; d++) {
-        const [x, y] = [bytes[startA + d]!, bytes[startB + d]!];
+        const x = bytes[startA + d]!;
+        const y = bytes[startB + d]!;
         if (x !== y || x === 0) return x - y;
       }
     };
