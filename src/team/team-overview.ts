@@ -149,6 +149,9 @@ export function aggregateOverview(
   let [createdLow, createdHigh, connectedLow, connectedHigh] = [Infinity, 0, Infinity, 0];
   const rowsOfProfile = new Uint32Array(profiles.set.length);
   let [last7, last30, undated] = [0, 0, 0];
+  // A row created more than 3 days before the 30 days' start, on any zone's calendar (offsets
+  // differ by less than 48 hours), is older than both: its instant is not read.
+  const recent = Math.floor(since30 / dayMs) - 3 - columns.firstDay + 1;
 
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
@@ -159,9 +162,11 @@ export function aggregateOverview(
       createdCounts[createdValue]!++;
       if (createdValue < createdLow) createdLow = createdValue;
       if (createdValue > createdHigh) createdHigh = createdValue;
-      const created = createdMs(row);
-      if (created > since7 && created <= now) last7++;
-      if (created > since30 && created <= now) last30++;
+      if (createdValue >= recent) {
+        const created = createdMs(row);
+        if (created > since7 && created <= now) last7++;
+        if (created > since30 && created <= now) last30++;
+      }
     }
     for (let s = sourceStarts[row]!, end = sourceStarts[row + 1]!; s < end; s++) {
       const value = sourceDay[s]!;
