@@ -68,8 +68,8 @@ interface RawResponse {
   status: number;
   /** Parsed JSON, or undefined for an empty body; or what `readOk` made of it. */
   body: unknown;
-  /** Whether `readOk` read the body. */
-  readOk: boolean;
+  /** Whether `readOk` made the body of its bytes. */
+  fromBytes: boolean;
 }
 
 /** `Retry-After` as milliseconds: either delay-seconds or an HTTP date. */
@@ -96,10 +96,10 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-async function readBody(response: Response, readOk: RequestSpec["readOk"]): Promise<{ body: unknown; readOk: boolean }> {
+async function readBody(response: Response, readOk: RequestSpec["readOk"]): Promise<{ body: unknown; fromBytes: boolean }> {
   const text = response.ok && readOk ? await readText(response, readOk) : await readText(response);
-  if (typeof text !== "string") return { body: text, readOk: true };
-  return { body: parseBody(text, response), readOk: false };
+  if (typeof text !== "string") return { body: text, fromBytes: true };
+  return { body: parseBody(text, response), fromBytes: false };
 }
 
 function parseBody(text: string, response: Response): unknown {

@@ -65,8 +65,8 @@ export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOp
      * errors, 429 and 503.
      */
     async listSentUsers(range: PageRange, options: CallOptions = {}): Promise<SentUserPage> {
-      const { status, body, readOk } = await get(range, options, scanUserPage);
-      if (readOk) return body as SentUserPage;
+      const { status, body, fromBytes } = await get(range, options, scanUserPage);
+      if (fromBytes) return body as SentUserPage;
       const checked = checkUserPage(body);
       if ("mismatch" in checked) throw mismatch(checked.mismatch, status);
       return checked.page;
