@@ -126,6 +126,8 @@ class PageScanner {
     return { created_on, source, provider };
   }
 
+  // Each object's reader is written out, not one taking a callback a key: that one, a closure an
+  // object, scanned a page about 10% slower.
   #sourceInfo(): SourceInfo {
     let logo = "",
       name = "",
