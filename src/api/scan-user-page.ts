@@ -52,21 +52,10 @@ function once(seen: number, key: number): number {
 const codesOfLength = Array.from({ length: 65 }, (_, length) => new Array<number>(length).fill(0));
 
 /**
- * Strings that repeat, at a slot of a hash of their length and a few of their bytes, each checked
- * against all of the bytes when found; a string whose slot another took is made again (and takes
- * it back).
+ * Strings that repeat, at a slot of a hash of their bytes, each checked against the bytes when
+ * found; a string whose slot another took is made again (and takes it back).
  */
-const slotBits = 14;
-const repeated = new Array<string>(1 << slotBits).fill("");
-
-/**
- * A byte of a string the scan reads itself: ASCII, not a control character (not JSON) nor a
- * backslash (an escape, or an escaped quote before the one found); the rest is read the exact way.
- */
-function plain(byte: number): number {
-  if (byte < 0x20 || byte >= 0x80 || byte === backslash) throw unusual;
-  return byte;
-}
+const repeated = new Array<string>(1 << 14).fill("");
 
 class PageScanner {
   readonly #bytes: Uint8Array;
@@ -267,45 +256,15 @@ class PageScanner {
 
   /** A string made afresh: one unlikely to come again. */
   #unique(): string {
-    const end = this.#stringEnd();
-    const bytes = this.#bytes;
-    const start = this.#start;
-    const length = end - start;
-    const codes = codesOfLength[length] ?? new Array<number>(length);
-    for (let i = 0; i < length; i++) codes[i] = plain(bytes[start + i]!);
-    return length <= 8192 ? String.fromCharCode.apply(null, codes) : longText(codes);
+    this.#string();
+    return this.#text();
   }
 
   /** A string found among those made before, when it was. */
   #repeated(): string {
-    const end = this.#stringEnd();
-    const bytes = this.#bytes;
-    const start = this.#start;
-    const length = end - start;
-    const sample = bytes[start]! | (bytes[end - 1]! << 8) | (bytes[start + (length >> 1)]! << 16) | (bytes[start + (length >> 2)]! << 24);
-    const slot = (Math.imul(length, 0x9e3779b1) ^ Math.imul(sample, 0x85ebca6b)) >>> (32 - slotBits);
+    const slot = this.#string(true) & (repeated.length - 1);
     const known = repeated[slot]!;
-    // Bytes equal to a string made before are plain: that string's were checked.
-    if (this.#is(known)) return known;
-    for (let at = start; at < end; at++) plain(bytes[at]!);
-    return (repeated[slot] = this.#text());
-  }
-
-  /**
-   * Reads a string up to its closing quote, its bytes left unchecked (see `plain`): where it ends.
-   * Its bytes' start and end are kept.
-   */
-  #stringEnd(): number {
-    this.#expect(quote);
-    const bytes = this.#bytes;
-    const start = this.#at;
-    let end = start;
-    while (end < bytes.length && bytes[end] !== quote) end++;
-    if (end === bytes.length) throw unusual;
-    this.#start = start;
-    this.#end = end;
-    this.#at = end + 1;
-    return end;
+    return this.#is(known) ? known : (repeated[slot] = this.#text());
   }
 
   /** Moves past the same bytes as those from `start` to `end` when they come next (a value read already). */
@@ -336,6 +295,28 @@ class PageScanner {
     const codes = codesOfLength[length] ?? new Array<number>(length);
     for (let i = 0; i < length; i++) codes[i] = bytes[start + i]!;
     return length <= 8192 ? String.fromCharCode.apply(null, codes) : longText(codes);
+  }
+
+  /** Reads a string of ASCII without escapes: its bytes' start and end, and their hash when asked. */
+  #string(hashing = false): number {
+    this.#expect(quote);
+    const bytes = this.#bytes;
+    const length = bytes.length;
+    const start = this.#at;
+    let hash = 0x811c9dc5;
+    for (let at = start; at < length; at++) {
+      const byte = bytes[at]!;
+      if (byte === quote) {
+        this.#start = start;
+        this.#end = at;
+        this.#at = at + 1;
+        return hash;
+      }
+      // A control character is not JSON; the rest is read the exact way.
+      if (byte < 0x20 || byte >= 0x80 || byte === backslash) break;
+      if (hashing) hash = Math.imul(hash ^ byte, 0x01000193);
+    }
+    throw unusual;
   }
 
   #expect(byte: number): void {
