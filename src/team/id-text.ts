@@ -67,10 +67,10 @@ export class IdText {
   #rowDigits = 0;
   /**
    * A search's digits that follow it, a mask a row (in the module's memory, after the text), worked
-   * out in steps up to `row`: a search of `needle` and one more digit is read off them once every
-   * row is done. Dropped when a row is appended (the text moves what follows it).
+   * out in steps up to `row`, whose text starts at `at`: a search of `needle` and one more digit is
+   * read off the rows done and scans the rest. Dropped when a row is appended (the text moves what
+   * follows it).
    */
-  /** The search whose following digits are being worked out: the rows done, and where the next starts. */
   #follows: { needle: Uint8Array; row: number; at: number } | null = null;
 
   /** `engine` "javascript" keeps the text out of WebAssembly (the fallback, and its tests). */
