@@ -4,12 +4,13 @@
  */
 import type { Connection } from "./connection.ts";
 import { teamTag } from "./connection.ts";
-import type { SentUserPage, UserPage } from "./contract.ts";
+import type { UserPage } from "./contract.ts";
 import { checkUserPage, readUserPage, type ContractPath } from "./contract-reader.ts";
 import type { OperationWords } from "./describe-error.ts";
 import { ContractError } from "./errors.ts";
 import { joinUrl, send, type CallOptions, type RequestSpec, type TransportOptions } from "./http.ts";
 import { scanUserPage } from "./scan-user-page.ts";
+import { teamPageOf, type TeamPage } from "./team-page.ts";
 import { asTeamApiKey, type TeamApiKey } from "./key-kinds.ts";
 
 export interface PageRange {
@@ -59,17 +60,17 @@ export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOp
     },
 
     /**
-     * A page of the team's users checked against the contract and left as sent: what the
-     * whole-team load indexes, without a copy of each user. The usual page is read straight from
-     * its bytes (`scanUserPage`), any other through JSON.parse and the check. Retried on network
-     * errors, 429 and 503.
+     * A page of the team's users checked against the contract, as sent, its instants read: what
+     * the whole-team load indexes. The usual page is read straight from its bytes
+     * (`scanUserPage`), any other through JSON.parse and the check. Retried on network errors,
+     * 429 and 503.
      */
-    async listSentUsers(range: PageRange, options: CallOptions = {}): Promise<SentUserPage> {
+    async listTeamPage(range: PageRange, options: CallOptions = {}): Promise<TeamPage> {
       const { status, body, fromBytes } = await get(range, options, scanUserPage);
-      if (fromBytes) return body as SentUserPage;
+      if (fromBytes) return body as TeamPage;
       const checked = checkUserPage(body);
       if ("mismatch" in checked) throw mismatch(checked.mismatch, status);
-      return checked.page;
+      return teamPageOf(checked.page);
     },
 
     /** A page of the team's users. Retried on network errors, 429 and 503. */

@@ -1,14 +1,17 @@
 /**
- * `scanUserPage` against the exact reading (the text decoded, `JSON.parse`, `checkUserPage`): it
- * reads the usual page, however it is laid out, with the same values; and whatever bytes it is
- * given — valid pages, pages one mistake away, any JSON, bytes edited at random — it never reads
- * a page the exact reading refuses, nor reads one differently. What it leaves is read the exact way.
+ * `scanUserPage` against the exact reading (the text decoded, `JSON.parse`, `checkUserPage`,
+ * then `teamPageOf`): it reads the usual page, however it is laid out, with the same values and
+ * instants; and whatever bytes it is given — valid pages, pages one mistake away, any JSON, bytes
+ * edited at random — it never reads a page the exact reading refuses, nor reads one differently.
+ * What it leaves is read the exact way.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkUserPage } from "./contract-reader.ts";
 import { oneMistakeAway, oneMistakeIn, page, pagesOf } from "./contract-pages.test-helper.ts";
 import { scanUserPage } from "./scan-user-page.ts";
+import { fieldPaths, placesRead } from "./team-page.test-helper.ts";
+import { teamPageOf } from "./team-page.ts";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -27,7 +30,12 @@ function exactReading(bytes: Uint8Array) {
 function neverDiffers(bytes: Uint8Array) {
   const scanned = scanUserPage(bytes);
   if (scanned === null) return;
-  expect(exactReading(bytes)).toEqual({ page: scanned });
+  const exact = exactReading(bytes);
+  if (!("page" in exact)) throw new Error(`the scan read a page the exact reading refuses: ${JSON.stringify(exact)}`);
+  const { instants, ...converted } = teamPageOf(exact.page);
+  expect(placesRead(scanned)).toEqual(placesRead({ ...converted, instants }));
+  // Nothing was left out on the way: the page sent has the fields of the page read, no more.
+  expect(fieldPaths(exact.page)).toEqual(fieldPaths(converted));
 }
 
 /** JSON as `JSON.stringify` writes it, with white space from `spaces` between tokens. */
@@ -58,11 +66,25 @@ type Page = { users: { connected_sources: { source?: unknown; provider?: unknown
  * Pages the contract accepts: a connected source without either name is given a `source` of the
  * other's; every other one names its `provider` as its `source`, as the service does.
  */
+/** Instants written the ways a service may write them: any offset, 0–6 digits of fraction, `t` or `z`. */
+const instantText = fc
+  .record({
+    date: fc.date({ noInvalidDate: true, min: new Date(Date.UTC(1, 0, 2)), max: new Date(Date.UTC(9999, 11, 30)) }),
+    digits: fc.integer({ min: 0, max: 6 }),
+    zone: fc.constantFrom("Z", "z", "+00:00", "-00:00", "+05:30", "-08:00", "+14:00", "-12:45", "+24:00"),
+    t: fc.constantFrom("T", "T", "t"),
+  })
+  .map(({ date, digits, zone, t }) => {
+    const iso = date.toISOString();
+    const fraction = digits > 0 ? `.${`${iso.slice(20, 23)}987`.slice(0, digits)}` : "";
+    return `${iso.slice(0, 10)}${t}${iso.slice(11, 19)}${fraction}${zone}`;
+  });
 const usualPage = pagesOf(
   fc.oneof(
     plainText,
     fc.uuid(),
     fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+    instantText,
   ),
   {
     unknownFields: false,
@@ -92,9 +114,8 @@ describe("scanUserPage", () => {
     fc.assert(
       fc.property(usualPage, whiteSpace, fc.nat(), (value, spaces, seed) => {
         for (const text of [JSON.stringify(value), spaced(shuffled(value, seed), spaces)]) {
-          const scanned = scanUserPage(utf8(text));
-          expect(scanned).not.toBeNull();
-          expect(exactReading(utf8(text))).toEqual({ page: scanned });
+          expect(scanUserPage(utf8(text))).not.toBeNull();
+          neverDiffers(utf8(text));
         }
       }),
       { numRuns: 1000 },
@@ -146,9 +167,32 @@ describe("scanUserPage", () => {
   const oura = { logo: "/logos/oura.svg", name: "Oura", slug: "oura" };
   const bothNames = { ...user, connected_sources: [{ created_on: "2025-01-01T00:00:00Z", source: oura, provider: oura }] };
 
-  it("reads a page of the service's kind, with its values", () => {
+  it("reads a page of the service's kind, with its values and instants", () => {
     const text = JSON.stringify({ ...usual, users: [user, bothNames, { ...user, client_user_id: "c-2" }] });
-    expect(scanUserPage(utf8(text))).toEqual(JSON.parse(text));
+    const scanned = scanUserPage(utf8(text))!;
+    expect(placesRead(scanned)).toEqual(placesRead(teamPageOf(JSON.parse(text))));
+    expect(scanned.users.map(({ user_id, client_user_id }) => [user_id, client_user_id])).toEqual([
+      [user.user_id, "c-1"],
+      [user.user_id, "c-1"],
+      [user.user_id, "c-2"],
+    ]);
+    const { instants } = scanned;
+    expect(instants.ms(scanned.users[0]!.created_on)).toBe(Date.UTC(2025, 0, 1, 4, 30));
+    expect(instants.ms(scanned.users[1]!.connected_sources[0]!.created_on)).toBe(Date.UTC(2025, 0, 1));
+    expect(instants.length).toBe(6);
+  });
+
+  it("keeps the text of an instant it cannot write again, and reads the rest where they lie", () => {
+    const written = ["2025-01-01T10:00:00.123456+05:30", "2025-01-01 10:00:00Z", "yesterday", "2025-01-01T10:00:00.5-08:00"];
+    const users = written.map((created_on, i) => ({ ...user, user_id: `u-${i}`, created_on }));
+    const scanned = scanUserPage(utf8(JSON.stringify({ ...usual, users })))!;
+    const { instants } = scanned;
+    expect(scanned.users.map(({ created_on }) => [instants.ms(created_on), instants.text(created_on)])).toEqual([
+      [Date.parse(written[0]!), written[0]],
+      [Date.parse(written[1]!), written[1]],
+      [Number.NaN, "yesterday"],
+      [Date.UTC(2025, 0, 1, 18, 0, 0, 500), undefined],
+    ]);
   });
 
   it("reads each of many distinct values right, though they are made once (a page of 30,000 team IDs)", () => {

@@ -1,16 +1,17 @@
 /**
  * A page of users read straight from the service's bytes: what `checkUserPage(JSON.parse(text))`
- * accepts, without decoding the text or `JSON.parse` (together most of a whole-team load's time).
- * It reads the usual page only — the contract's fields, each once, ASCII strings without escapes,
- * plain integers — and answers null for anything else, which the caller then reads the exact
- * way: so every refusal, and its message, is the checker's, and a page this reads is the one the
- * checker would accept, with the same values (the property tests of `scan-user-page.test.ts`
- * hold it to that). Strings that repeat from user to user (team IDs, sources, time zones, birth
- * dates) are made once.
+ * accepts, as a `TeamPage`, without decoding the text or `JSON.parse` (together most of a
+ * whole-team load's time). It reads the usual page only — the contract's fields, each once,
+ * ASCII strings without escapes, plain integers — and answers null for anything else, which the
+ * caller then reads the exact way: so every refusal, and its message, is the checker's, and a
+ * page this reads is the one the checker would accept, with the same values (the property tests
+ * of `scan-user-page.test.ts` hold it to that). Strings that repeat from user to user (team IDs,
+ * sources, time zones, birth dates) are made once; instants are read where they lie, and become
+ * strings only when they must be kept as text.
  */
-import type { SentUser, SentUserPage } from "./contract.ts";
+import { PageInstants, type TeamPage, type TeamPageUser } from "./team-page.ts";
 
-export function scanUserPage(bytes: Uint8Array): SentUserPage | null {
+export function scanUserPage(bytes: Uint8Array): TeamPage | null {
   try {
     return new PageScanner(bytes).page();
   } catch (error) {
@@ -59,6 +60,8 @@ const repeated = new Array<string>(1 << 14).fill("");
 
 class PageScanner {
   readonly #bytes: Uint8Array;
+  /** About one in 170 bytes, in the service's pages. */
+  readonly #instants: PageInstants;
   #at = 0;
   /** The last string read: its bytes' start and end. */
   #start = 0;
@@ -66,10 +69,11 @@ class PageScanner {
 
   constructor(bytes: Uint8Array) {
     this.#bytes = bytes;
+    this.#instants = new PageInstants((bytes.length >> 7) + 16);
   }
 
-  page(): SentUserPage {
-    const users: SentUser[] = [];
+  page(): TeamPage {
+    const users: TeamPageUser[] = [];
     const counts = [0, 0, 0, 0];
     let seen = 0;
     for (let key = this.#firstKey(pageKeys); key >= 0; key = this.#nextKey(pageKeys, key)) {
@@ -78,24 +82,24 @@ class PageScanner {
       else for (let more = this.#firstItem(); more; more = this.#more(closeBracket)) users.push(this.#user());
     }
     if (seen !== all(pageKeys) || this.#skipSpace() !== this.#bytes.length) throw unusual;
-    return { users, total: counts[1]!, offset: counts[2]!, limit: counts[3]! };
+    return { users, instants: this.#instants, total: counts[1]!, offset: counts[2]!, limit: counts[3]! };
   }
 
-  #user(): SentUser {
+  #user(): TeamPageUser {
     let user_id = "",
       team_id = "",
       client_user_id = "",
-      created_on = "";
-    const connected_sources: SentUser["connected_sources"] = [];
-    let fallback_birth_date: SentUser["fallback_birth_date"];
-    let fallback_time_zone: SentUser["fallback_time_zone"];
+      created_on = 0;
+    const connected_sources: TeamPageUser["connected_sources"] = [];
+    let fallback_birth_date: TeamPageUser["fallback_birth_date"];
+    let fallback_time_zone: TeamPageUser["fallback_time_zone"];
     let seen = 0;
     for (let key = this.#firstKey(userKeys); key >= 0; key = this.#nextKey(userKeys, key)) {
       seen = once(seen, key);
       if (key === 0) user_id = this.#unique();
       else if (key === 1) team_id = this.#repeated();
       else if (key === 2) client_user_id = this.#unique();
-      else if (key === 3) created_on = this.#unique();
+      else if (key === 3) created_on = this.#instant();
       else if (key === 4)
         for (let more = this.#firstItem(); more; more = this.#more(closeBracket)) connected_sources.push(this.#connectedSource());
       else if (key === 5) fallback_birth_date = this.#null() ? null : this.#birthDate();
@@ -105,8 +109,8 @@ class PageScanner {
     return { user_id, team_id, client_user_id, created_on, connected_sources, fallback_birth_date, fallback_time_zone };
   }
 
-  #connectedSource(): SentUser["connected_sources"][number] {
-    let created_on = "";
+  #connectedSource(): TeamPageUser["connected_sources"][number] {
+    let created_on = 0;
     let source: SourceInfo | undefined;
     let provider: SourceInfo | undefined;
     let seen = 0;
@@ -115,7 +119,7 @@ class PageScanner {
     let sourceEnd = 0;
     for (let key = this.#firstKey(connectedKeys); key >= 0; key = this.#nextKey(connectedKeys, key)) {
       seen = once(seen, key);
-      if (key === 0) created_on = this.#unique();
+      if (key === 0) created_on = this.#instant();
       else if (key === 1) {
         sourceStart = this.#skipSpace();
         source = this.#sourceInfo();
@@ -145,13 +149,13 @@ class PageScanner {
 
   #birthDate() {
     let source_slug = "",
-      updated_at = "",
+      updated_at = 0,
       value = "";
     let seen = 0;
     for (let key = this.#firstKey(birthDateKeys); key >= 0; key = this.#nextKey(birthDateKeys, key)) {
       seen = once(seen, key);
       if (key === 0) source_slug = this.#repeated();
-      else if (key === 1) updated_at = this.#unique();
+      else if (key === 1) updated_at = this.#instant();
       else value = this.#repeated();
     }
     if (seen !== all(birthDateKeys)) throw unusual;
@@ -161,13 +165,13 @@ class PageScanner {
   #timeZone() {
     let id = "",
       source_slug = "",
-      updated_at = "";
+      updated_at = 0;
     let seen = 0;
     for (let key = this.#firstKey(timeZoneKeys); key >= 0; key = this.#nextKey(timeZoneKeys, key)) {
       seen = once(seen, key);
       if (key === 0) id = this.#repeated();
       else if (key === 1) source_slug = this.#repeated();
-      else updated_at = this.#unique();
+      else updated_at = this.#instant();
     }
     if (seen !== all(timeZoneKeys)) throw unusual;
     return { id, source_slug, updated_at };
@@ -258,6 +262,13 @@ class PageScanner {
   #unique(): string {
     this.#string();
     return this.#text();
+  }
+
+  /** An instant, read where it lies: its place in the page's instants. */
+  #instant(): number {
+    this.#string();
+    const place = this.#instants.addBytes(this.#bytes, this.#start, this.#end);
+    return place >= 0 ? place : this.#instants.add(this.#text());
   }
 
   /** A string found among those made before, when it was. */

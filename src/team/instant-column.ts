@@ -6,8 +6,9 @@
  * again. An instant outside those seconds keeps its milliseconds apart; text that cannot be
  * written again exactly (an unusual form, or unreadable) is kept as it came.
  */
+import { keptAsText } from "../api/read-instant.ts";
+import type { PageInstants } from "../api/team-page.ts";
 import { CodeArray, growableUint32 } from "./growable-array.ts";
-import { keptAsText, parseInstant, type InstantFormat } from "./parse-instant.ts";
 
 /** In `#seconds`: the instant is not in that range (none, unreadable, before 1970 or after 2106). */
 const elsewhere = 0xffff_ffff;
@@ -30,7 +31,6 @@ export class InstantColumn implements Instants {
   /** The milliseconds of the instants that are `elsewhere`, unless they have none. */
   #outliers = new Map<number, number>();
   #texts = new Map<number, string>();
-  #format: InstantFormat = { code: keptAsText };
 
   get length(): number {
     return this.#seconds.length;
@@ -41,12 +41,20 @@ export class InstantColumn implements Instants {
     return this.#seconds.byteLength + this.#parts.byteLength;
   }
 
-  /** Appends an instant; null (no value) reads back as "". */
-  push(text: string | null): void {
+  /** Appends the instant at `place` of a page's instants. */
+  push(instants: PageInstants, place: number): void {
+    const code = instants.code(place);
+    if (code === keptAsText) this.#texts.set(this.length, instants.text(place)!);
+    this.#append(instants.ms(place), code);
+  }
+
+  /** Appends no value: it reads back as "". */
+  pushNone(): void {
+    this.#append(Number.NaN, keptAsText);
+  }
+
+  #append(ms: number, code: number): void {
     const index = this.length;
-    const ms = text === null ? Number.NaN : parseInstant(text, this.#format);
-    const code = text === null ? keptAsText : this.#format.code;
-    if (text !== null && code === keptAsText) this.#texts.set(index, text);
     const seconds = Math.floor(ms / 1000);
     const inRange = seconds >= 0 && seconds < elsewhere; // false for NaN
     if (!inRange && !Number.isNaN(ms)) this.#outliers.set(index, ms);

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { asTeamApiKey } from "../api/key-kinds.ts";
 import { createTeamClient } from "../api/list-users.ts";
 import { ServerError } from "../api/errors.ts";
-import type { SentUser, SentUserPage } from "../api/contract.ts";
+import type { SentUser } from "../api/contract.ts";
+import { pageOfUsers } from "../api/team-page.test-helper.ts";
+import type { TeamPage } from "../api/team-page.ts";
 import type { Listening } from "../../server/service.ts";
 import { fixtureSeed, keys, startTestService } from "../../server/testing.ts";
 import { describeDrift, loadTeam, type LoadProgress } from "./load-team.ts";
@@ -61,17 +63,17 @@ describe("loadTeam's progress", () => {
       // One page at a time, each answered this long after it is asked (fake time).
       const answerAfterMs = [0, 30, 30, 200, 10];
       const pages = {
-        listSentUsers: ({ offset, limit }: { offset: number; limit: number }) =>
-          new Promise<SentUserPage>((resolve) =>
+        listTeamPage: ({ offset, limit }: { offset: number; limit: number }) =>
+          new Promise<TeamPage>((resolve) =>
             setTimeout(
-              () => resolve({ users: Array.from({ length: limit }, () => user), total: 50, offset, limit }),
+              () => resolve({ ...pageOfUsers(Array.from({ length: limit }, () => user)), total: 50, offset, limit }),
               answerAfterMs[offset / limit],
             ),
           ),
       };
       let size = 0;
       const sink = {
-        addPage: (users: readonly SentUser[]) => ((size += users.length), users.length),
+        addPage: ({ users }: TeamPage) => ((size += users.length), users.length),
         get size() {
           return size;
         },

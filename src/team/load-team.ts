@@ -4,18 +4,18 @@
  * or a cancel keeps what was loaded and says which pages remain, to resume from there; at the
  * end, a team that changed while it loaded is described in words.
  */
-import type { SentUser, SentUserPage } from "../api/contract.ts";
 import type { CallOptions } from "../api/http.ts";
+import type { TeamPage } from "../api/team-page.ts";
 import { indexMaxUsers, loadProgressEveryMs, teamPageSize, teamRequestsInFlight } from "./whole-team-limits.ts";
 
 /** The part of the team client the loader uses. */
 export interface TeamPages {
-  listSentUsers(range: { offset: number; limit: number }, options?: CallOptions): Promise<SentUserPage>;
+  listTeamPage(range: { offset: number; limit: number }, options?: CallOptions): Promise<TeamPage>;
 }
 
 /** Where pages go: the index. `addPage` returns how many of the users were new. */
 export interface TeamSink {
-  addPage(users: readonly SentUser[], offset: number): number;
+  addPage(page: TeamPage, offset: number): number;
   /** Told the team's size once its first page is in: room for it all at once. */
   reserve?(users: number): void;
   readonly size: number;
@@ -118,7 +118,7 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
     report();
   };
 
-  const receive = (page: SentUserPage, offset: number) => {
+  const receive = (page: TeamPage, offset: number) => {
     if (state.firstTotal === null) {
       state.firstTotal = page.total;
       if (page.total > maxUsers) {
@@ -127,7 +127,7 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
       }
     }
     state.latestTotal = page.total;
-    state.repeatedUsers += page.users.length - sink.addPage(page.users, offset);
+    state.repeatedUsers += page.users.length - sink.addPage(page, offset);
     if (state.pagesDone === 0) sink.reserve?.(page.total);
     state.pagesDone++;
     // Users added meanwhile: more pages to load.
@@ -137,7 +137,7 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
 
   const start = (offset: number) => {
     const request = client
-      .listSentUsers({ offset, limit: pageSize }, { signal, onWait })
+      .listTeamPage({ offset, limit: pageSize }, { signal, onWait })
       .then(
         (page) => receive(page, offset),
         (error: unknown) => {

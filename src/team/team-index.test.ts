@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { User } from "../api/contract.ts";
+import { pageOfUsers } from "../api/team-page.test-helper.ts";
 import { foldForSearch } from "./fold-text.ts";
 import type { FacetSelection } from "./team-facets.ts";
 import { TeamIndex, type TeamQuery, type TeamSort, type TeamView } from "./team-index.ts";
@@ -83,7 +84,7 @@ function loadBoth(users: User[], pageSize: number, arrival: number[]): { index: 
   // As the loader and the worker do: room for the team after the first page, the spare given back at the end.
   arrival.forEach((offset, i) => {
     const page = users.slice(offset, offset + pageSize);
-    index.addPage(page, offset);
+    index.addPage(pageOfUsers(page), offset);
     if (i === 0) index.reserve(users.length);
     page.forEach((user, j) => firstSeen.has(user.user_id) || firstSeen.set(user.user_id, { user, offset: offset + j }));
   });
@@ -271,8 +272,8 @@ describe("TeamIndex", () => {
 
   it("keeps a user sent twice once, where it came first, and says how many were new", () => {
     const index = new TeamIndex();
-    expect(index.addPage([user(1), user(2)], 0)).toBe(2);
-    expect(index.addPage([user(2, { client_user_id: "changed" }), user(3)], 1)).toBe(1);
+    expect(index.addPage(pageOfUsers([user(1), user(2)]), 0)).toBe(2);
+    expect(index.addPage(pageOfUsers([user(2, { client_user_id: "changed" }), user(3)]), 1)).toBe(1);
     expect(index.size).toBe(3);
     expect(index.user(index.rowOf("id-2")!).client_user_id).toBe("client-2");
     expect(index.serviceOffset(index.rowOf("id-3")!)).toBe(2);
@@ -280,10 +281,7 @@ describe("TeamIndex", () => {
 
   it("pages a view, clamps a page beyond the last, and counts matches", () => {
     const index = new TeamIndex();
-    index.addPage(
-      Array.from({ length: 25 }, (_, n) => user(n)),
-      0,
-    );
+    index.addPage(pageOfUsers(Array.from({ length: 25 }, (_, n) => user(n))), 0);
     const view = index.view({ search: "CLIENT-1", pageIndex: 9, pageSize: 5 });
     expect(view.matches).toBe(11); // client-1, client-10 … client-19
     expect(view.total).toBe(25);
@@ -296,13 +294,10 @@ describe("TeamIndex", () => {
     const index = new TeamIndex();
     // The service's page at 10 came before the one at 0: rows and places disagree.
     index.addPage(
-      Array.from({ length: 10 }, (_, n) => user(10 + n, n % 3 === 0 ? { client_user_id: `match-${10 + n}` } : {})),
+      pageOfUsers(Array.from({ length: 10 }, (_, n) => user(10 + n, n % 3 === 0 ? { client_user_id: `match-${10 + n}` } : {}))),
       10,
     );
-    index.addPage(
-      Array.from({ length: 10 }, (_, n) => user(n, n % 5 === 0 ? { client_user_id: `match-${n}` } : {})),
-      0,
-    );
+    index.addPage(pageOfUsers(Array.from({ length: 10 }, (_, n) => user(n, n % 5 === 0 ? { client_user_id: `match-${n}` } : {}))), 0);
     const names = (pageIndex: number) => index.view({ search: "match", pageIndex, pageSize: 4 }).rows.map((r) => r.user.client_user_id);
     expect(names(0)).toEqual(["match-0", "match-5", "match-10", "match-13"]);
     expect(names(1)).toEqual(["match-16", "match-19"]);
@@ -314,10 +309,10 @@ describe("TeamIndex", () => {
   it("lists every known facet value, with a chosen unknown one and the no-value option", () => {
     const index = new TeamIndex();
     index.addPage(
-      [
+      pageOfUsers([
         user(1, { connected_sources: [{ created_on: "2025-01-01T00:00:00Z", source: { logo: "/o.svg", name: "Oura", slug: "oura" } }] }),
         user(2),
-      ],
+      ]),
       0,
     );
     const { facets, matches } = index.view({ facets: { sources: ["polar"] }, pageIndex: 0, pageSize: 10 });
@@ -331,9 +326,9 @@ describe("TeamIndex", () => {
 
   it("answers a search again after more pages came", () => {
     const index = new TeamIndex();
-    index.addPage([user(1)], 0);
+    index.addPage(pageOfUsers([user(1)]), 0);
     expect(index.view({ search: "client", pageIndex: 0, pageSize: 10 }).matches).toBe(1);
-    index.addPage([user(2)], 1);
+    index.addPage(pageOfUsers([user(2)]), 1);
     expect(index.view({ search: "client", pageIndex: 0, pageSize: 10 }).matches).toBe(2);
   });
 
@@ -342,8 +337,10 @@ describe("TeamIndex", () => {
     const index = new TeamIndex();
     for (let offset = 0; offset < users; offset += 500) {
       index.addPage(
-        Array.from({ length: 500 }, (_, i) =>
-          user(offset + i, { created_on: new Date(Date.UTC(2025, 0, 1) + (users - offset - i) * 1000).toISOString() }),
+        pageOfUsers(
+          Array.from({ length: 500 }, (_, i) =>
+            user(offset + i, { created_on: new Date(Date.UTC(2025, 0, 1) + (users - offset - i) * 1000).toISOString() }),
+          ),
         ),
         offset,
       );
@@ -371,7 +368,7 @@ describe("TeamIndex", () => {
       const page = Array.from({ length: 500 }, (_, i) =>
         user(offset + i, { fallback_time_zone: { id: "Europe/Paris", source_slug: "oura", updated_at: "2025-01-01T00:00:00Z" } }),
       );
-      index.addPage(page, offset);
+      index.addPage(pageOfUsers(page), offset);
     }
     index.trim();
     // Views keep a user's bytes for the search and the selection, and a sort's order.

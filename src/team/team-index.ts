@@ -4,8 +4,9 @@
  * Answers what the table asks of it: a search, facets and a sort over the whole team, and one
  * page of rows rebuilt as `User` objects.
  */
-import type { ConnectedSource, SentUser, User } from "../api/contract.ts";
+import type { ConnectedSource, User } from "../api/contract.ts";
 import { release } from "../api/release-memory.ts";
+import type { PageInstants, TeamPage, TeamPageUser } from "../api/team-page.ts";
 import { FacetProfiles } from "./facet-profiles.ts";
 import { firstInOrder, type RowOrder } from "./first-in-order.ts";
 import { CodeArray, growableUint32, type GrowableArray } from "./growable-array.ts";
@@ -168,20 +169,20 @@ export class TeamIndex {
    * an earlier page because the team changed meanwhile) is kept once, where it was first seen.
    * Returns how many users were new.
    */
-  addPage(users: readonly SentUser[], offset: number): number {
+  addPage({ users, instants }: Pick<TeamPage, "users" | "instants">, offset: number): number {
     let added = 0;
     users.forEach((user, i) => {
       if (!this.#ids.append(user.client_user_id, user.user_id)) return;
-      this.#append(user, offset + i);
+      this.#append(user, instants, offset + i);
       added++;
     });
     if (added > 0) this.#version++;
     return added;
   }
 
-  #append(user: SentUser, serviceOffset: number): void {
+  #append(user: TeamPageUser, instants: PageInstants, serviceOffset: number): void {
     this.#teamCodes.push(this.#teamIds.code(user.team_id));
-    this.#createdOn.push(user.created_on);
+    this.#createdOn.push(instants, user.created_on);
     const row = this.#teamCodes.length - 1;
     if (this.#serviceOffsets === null && serviceOffset !== row) {
       this.#serviceOffsets = growableUint32();
@@ -197,7 +198,7 @@ export class TeamIndex {
       this.#sourceInfoCodes.push(info);
       slugs.push(this.#slugCodeOfSourceInfo[info]!);
       this.#sourceSlugCodes.push(slugs[slugs.length - 1]!);
-      this.#sourceCreatedOn.push(created_on);
+      this.#sourceCreatedOn.push(instants, created_on);
     }
     this.#sourceStarts.push(this.#sourceInfoCodes.length);
 
@@ -205,12 +206,14 @@ export class TeamIndex {
     const birthCode = birth ? this.#birthDates.code(birth.value) + 1 : 0;
     this.#birthDateCodes.push(birthCode);
     this.#birthDateSources.push(birth ? this.#provenance.code(birth.source_slug) : 0);
-    this.#birthDateUpdatedAt.push(birth?.updated_at ?? null);
+    if (birth) this.#birthDateUpdatedAt.push(instants, birth.updated_at);
+    else this.#birthDateUpdatedAt.pushNone();
     const zone = user.fallback_time_zone;
     const zoneCode = zone ? this.#timeZones.code(zone.id) + 1 : 0;
     this.#timeZoneCodes.push(zoneCode);
     this.#timeZoneSources.push(zone ? this.#provenance.code(zone.source_slug) : 0);
-    this.#timeZoneUpdatedAt.push(zone?.updated_at ?? null);
+    if (zone) this.#timeZoneUpdatedAt.push(instants, zone.updated_at);
+    else this.#timeZoneUpdatedAt.pushNone();
     this.#profiles.push(slugs, zoneCode, birthCode !== 0);
   }
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { User } from "../api/contract.ts";
+import { pageOfUsers } from "../api/team-page.test-helper.ts";
 import { TeamIndex } from "./team-index.ts";
 import type { DailySeries } from "./team-overview.ts";
 import { isoDay } from "./zone-days.ts";
@@ -63,7 +64,7 @@ const now = Date.parse("2024-03-31T12:00:00Z");
 
 function indexOf(users: User[]) {
   const index = new TeamIndex();
-  index.addPage(users, 0);
+  index.addPage(pageOfUsers(users), 0);
   return index;
 }
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { civilOf, dayOfCivil, isoDay, monthStart, weekStart, zoneDays } from "./zone-days.ts";
+import { civilOf, dayOfCivil } from "../api/civil-days.ts";
+import { isoDay, monthStart, weekStart, zoneDays } from "./zone-days.ts";
 
 /** The calendar day of `ms` in `timeZone`, as Intl says, one instant at a time. */
 const intlDay = (timeZone: string, ms: number) =>

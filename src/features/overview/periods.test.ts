@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayOfCivil } from "../../team/zone-days.ts";
+import { dayOfCivil } from "../../api/civil-days.ts";
 import { busiestFinished, cumulative, groupSeries, isRunning, periodLabel, periodStarts } from "./periods.ts";
 
 const day = (iso: string) => {

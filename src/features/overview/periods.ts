@@ -4,7 +4,8 @@
  * calendar the worker counted them on (the browser's time zone).
  */
 import type { DailySeries } from "../../team/team-overview.ts";
-import { civilOf, isoDay, monthStart, weekStart } from "../../team/zone-days.ts";
+import { civilOf } from "../../api/civil-days.ts";
+import { isoDay, monthStart, weekStart } from "../../team/zone-days.ts";
 
 export type Granularity = "day" | "week" | "month";
 

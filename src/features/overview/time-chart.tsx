@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent }
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { formatCount } from "../../components/format.ts";
-import { civilOf } from "../../team/zone-days.ts";
+import { civilOf } from "../../api/civil-days.ts";
 import { isRunning, nextStart, periodLabel, type Granularity } from "./periods.ts";
 import { lineStyles, type Line } from "./series-rule.ts";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseInstant } from "./parse-instant.ts";
+import { formatCode, parseInstant, readInstant, type InstantFormat } from "./read-instant.ts";
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
@@ -37,5 +37,16 @@ describe("reading an instant", () => {
     ])
       expect(parseInstant(text)).toBe(Date.parse(text));
     expect(parseInstant("2024-01-03T00:00:00+05:30")).toBe(Date.UTC(2024, 0, 2, 18, 30));
+  });
+
+  it("reads bytes between two offsets, and nothing beyond them", () => {
+    const bytes = new TextEncoder().encode('"2024-01-03T00:00:00.25+05:30","2024-01-03T00:00:00Z"');
+    const format: InstantFormat = { code: 0 };
+    expect(readInstant(bytes, 1, 29, format)).toBe(Date.UTC(2024, 0, 2, 18, 30, 0, 250));
+    expect(format.code).toBe(formatCode(330, 2, false));
+    // Cut short, the same bytes are no instant, whatever follows them.
+    for (const end of [20, 24, 28]) expect(readInstant(bytes, 1, end, format)).toBeNaN();
+    expect(readInstant(bytes, 32, 52, format)).toBe(Date.UTC(2024, 0, 3));
+    expect(readInstant(bytes, 32, 51, format)).toBeNaN();
   });
 });
