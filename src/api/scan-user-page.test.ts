@@ -182,6 +182,25 @@ describe("scanUserPage", () => {
     expect(instants.length).toBe(6);
   });
 
+  it("reads sources written alike as one object, and sources that only begin alike apart", () => {
+    const pageWith = (logo: (slug: string) => string) => {
+      const sources = ["oura", "garmin", "oura", "whoop", "garmin"].map((slug) => ({ logo: logo(slug), name: slug.toUpperCase(), slug }));
+      const users = sources.map((source, i) => ({
+        ...user,
+        user_id: `u-${i}`,
+        connected_sources: [{ created_on: "2025-01-01T00:00:00Z", source }],
+      }));
+      const read = scanUserPage(utf8(JSON.stringify({ ...usual, users })))!.users.map((u) => u.connected_sources[0]!.source!);
+      expect(read).toEqual(sources);
+      return read;
+    };
+    const alike = pageWith((slug) => `/logos/${slug}.svg`);
+    expect(alike[2]).toBe(alike[0]);
+    expect(alike[4]).toBe(alike[1]);
+    // The same first bytes, to where the hash stops reading: each is still read for what it is.
+    pageWith(() => `https://cdn.example.com/assets/health/logos/${"x".repeat(40)}.svg`);
+  });
+
   it("keeps the text of an instant it cannot write again, and reads the rest where they lie", () => {
     const written = ["2025-01-01T10:00:00.123456+05:30", "2025-01-01 10:00:00Z", "yesterday", "2025-01-01T10:00:00.5-08:00"];
     const users = written.map((created_on, i) => ({ ...user, user_id: `u-${i}`, created_on }));
