@@ -335,16 +335,16 @@ describe("TeamIndex", () => {
   it("picks the first rows by creation instant from the column itself: no key a user is kept, as one is for client IDs", () => {
     const users = 50_000;
     const index = new TeamIndex();
-    for (let offset = 0; offset < users; offset += 500) {
-      index.addPage(
-        pageOfUsers(
-          Array.from({ length: 500 }, (_, i) =>
-            user(offset + i, { created_on: new Date(Date.UTC(2025, 0, 1) + (users - offset - i) * 1000).toISOString() }),
-          ),
-        ),
-        offset,
-      );
-    }
+    // The pages are held to the end, so that the collector cannot free their arrays while a view is measured.
+    const pages = Array.from({ length: users / 500 }, (_, page) =>
+      pageOfUsers(
+        Array.from({ length: 500 }, (_, i) => {
+          const n = page * 500 + i;
+          return user(n, { created_on: new Date(Date.UTC(2025, 0, 1) + (users - n) * 1000).toISOString() });
+        }),
+      ),
+    );
+    pages.forEach((page, i) => index.addPage(page, i * 500));
     index.trim();
     index.view({ pageIndex: 0, pageSize: 10 }); // the buffers every view keeps
     const grownBy = (view: TeamView) => {
@@ -358,6 +358,7 @@ describe("TeamIndex", () => {
     // The client IDs' keys, costly to work out, are kept for the next pick: 8 bytes a user (less
     // what the collector frees of earlier buffers meanwhile: a few hundred bytes, seen once).
     expect(grownBy({ sort: { column: "client_user_id", direction: "asc" }, pageIndex: 0, pageSize: 10 }).grown).toBeGreaterThan(users * 7);
+    expect(pages).toHaveLength(users / 500);
   });
 
   it("gives back at once the typed arrays it holds, columns and what views kept, when released", () => {
