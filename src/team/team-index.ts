@@ -11,7 +11,7 @@ import { FacetProfiles } from "./facet-profiles.ts";
 import { firstInOrder, type RowOrder } from "./first-in-order.ts";
 import { CodeArray, growableUint32, type GrowableArray } from "./growable-array.ts";
 import { InstantColumn } from "./instant-column.ts";
-import { Interner } from "./interner.ts";
+import { DateInterner, Interner } from "./interner.ts";
 import { applyFacets, type FacetBase, type FacetColumns, type FacetCounts, type FacetSelection } from "./team-facets.ts";
 import { TeamIds, type SearchMatches } from "./team-ids.ts";
 import {
@@ -110,7 +110,7 @@ export class TeamIndex {
 
   /** Where fallback values came from; kept apart from connected sources so facets list only those. */
   #provenance = new Interner();
-  #birthDates = new Interner();
+  #birthDates = new DateInterner();
   /** Each row's birth date's code + 1; 0: none. */
   #birthDateCodes = new CodeArray();
   #birthDateSources = new CodeArray();
