@@ -43,11 +43,12 @@ export class TeamIds {
   /** The rows whose client user ID is not printable ASCII, in order: the sort ranks them apart. */
   #otherClientRows: number[] = [];
   /**
-   * Row + 1 in the slot of its user ID's hash (0: empty), at most half full. Given back at the end
-   * of a load and of an export's lookups (8 bytes a user), and made again when a row is next looked
-   * up or appended.
+   * Row + 1 in the slot of its user ID's hash (0: empty), at most half full, with the hash's top
+   * byte above it (`entryOf`): a probe passes over another ID without reading its text. Given back
+   * at the end of a load and of an export's lookups (8 bytes a user), and made again when a row is
+   * next looked up or appended.
    */
-  #slots: Int32Array | null = null;
+  #slots: Uint32Array | null = null;
 
   constructor(engine?: IdTextEngine) {
     this.#text = new IdText(engine);
@@ -66,7 +67,7 @@ export class TeamIds {
   rowOf(userId: string): number | undefined {
     const slots = this.#table(this.rows);
     const entry = slots[this.#slotOf(slots, userId)]!;
-    return entry === 0 ? undefined : entry - 1;
+    return entry === 0 ? undefined : (entry & rowMask) - 1;
   }
 
   /** Appends a row, unless its user ID is already here; returns whether it was appended. */
@@ -75,13 +76,14 @@ export class TeamIds {
     const slot = this.#slotOf(slots, userId); // one probe finds a duplicate, or the new row's place
     if (slots[slot] !== 0) return false;
     const row = this.rows;
+    if (row >= rowMask) throw new RangeError(`A team index holds at most ${rowMask.toLocaleString("en")} users`);
     const client = foldForSearch(clientUserId);
     const id = foldForSearch(userId);
     if (client !== clientUserId) this.#sentClientIds.set(row, clientUserId);
     if (!isPrintableAscii(clientUserId)) this.#otherClientRows.push(row);
     if (id !== userId) this.#sentUserIds.set(row, userId);
     this.#rowStarts.push(this.#text.appendRow(client, id));
-    slots[slot] = row + 1;
+    slots[slot] = entryOf(row, hash(userId));
     return true;
   }
 
@@ -335,26 +337,31 @@ export class TeamIds {
   }
 
   /** The slot of `slots` holding `userId`, or else the empty slot where it belongs. */
-  #slotOf(slots: Int32Array, userId: string): number {
+  #slotOf(slots: Uint32Array, userId: string): number {
     const mask = slots.length - 1;
-    let slot = hash(userId) & mask;
-    while (slots[slot] !== 0 && !this.#userIdIs(slots[slot]! - 1, userId)) slot = (slot + 1) & mask;
+    const userIdHash = hash(userId);
+    let slot = userIdHash & mask;
+    for (let entry = slots[slot]!; entry !== 0; entry = slots[(slot = (slot + 1) & mask)]!) {
+      // Another ID's hash most often differs in its top byte: its text is read only when it does not.
+      if (((entry ^ userIdHash) & ~rowMask) === 0 && this.#userIdIs((entry & rowMask) - 1, userId)) break;
+    }
     return slot;
   }
 
   /** The hash table, with room for `rows` rows; made again from every row when it has not (given back, or too small). */
-  #table(atLeast: number): Int32Array {
+  #table(atLeast: number): Uint32Array {
     const rows = Math.max(atLeast, this.rows);
     if (this.#slots && rows * 2 <= this.#slots.length) return this.#slots;
     let size = this.#slots?.length ?? 1 << 12;
     while (rows * 2 > size) size *= 2;
     this.#dropTable();
-    const slots = new Int32Array(size);
+    const slots = new Uint32Array(size);
     const mask = size - 1;
     for (let row = 0; row < this.rows; row++) {
-      let slot = this.#userIdHash(row) & mask;
+      const userIdHash = this.#userIdHash(row);
+      let slot = userIdHash & mask;
       while (slots[slot] !== 0) slot = (slot + 1) & mask;
-      slots[slot] = row + 1;
+      slots[slot] = entryOf(row, userIdHash);
     }
     return (this.#slots = slots);
   }
@@ -447,6 +454,11 @@ function readEight(bytes: Uint8Array, at: number, high: Uint32Array, low: Uint32
   low[index] = next >>> 0;
   return k === 8;
 }
+
+/** The hash table's row + 1 is an entry's low 24 bits: 16,777,215 rows, far more than a tab holds. */
+const rowMask = 0xff_ffff;
+/** A row's entry in the hash table: row + 1, under the top byte of its user ID's hash. */
+const entryOf = (row: number, userIdHash: number) => ((userIdHash & ~rowMask) | (row + 1)) >>> 0;
 
 /** FNV-1a over the UTF-16 code units. */
 function hash(text: string): number {
