@@ -59,13 +59,24 @@ const codesOfLength = Array.from({ length: 65 }, (_, length) => new Array<number
 const repeated = new Array<string>(1 << 14).fill("");
 
 /**
- * Sources' objects read before, at a slot of a hash of their first bytes, with their bytes: a
- * source whose object's bytes are the same is the same object (a team has a handful of sources,
- * written alike on every user).
+ * Sources' objects read before, with their bytes, at a slot of a hash of their logo: a source
+ * whose object's bytes are the same is the same object (a team has a handful of sources, written
+ * alike on every user). An object that does not begin with its logo is read each time.
  */
 const sourceObjects = new Array<{ bytes: Uint8Array; info: SourceInfo } | undefined>(1 << 8);
-/** How many of a source object's first bytes pick its slot. */
-const sourceHashBytes = 48;
+const logoFirst = new TextEncoder().encode('{"logo":"');
+
+/** The slot in `sourceObjects` of the source object at `start`, by its logo; -1 when it does not begin with one. */
+function sourceSlot(bytes: Uint8Array, start: number): number {
+  for (let i = 0; i < logoFirst.length; i++) if (bytes[start + i] !== logoFirst[i]) return -1;
+  let hash = 0x811c9dc5;
+  for (let at = start + logoFirst.length; at < bytes.length; at++) {
+    const byte = bytes[at]!;
+    if (byte === quote) return hash & (sourceObjects.length - 1);
+    hash = Math.imul(hash ^ byte, 0x01000193);
+  }
+  return -1;
+}
 
 class PageScanner {
   readonly #bytes: Uint8Array;
@@ -143,15 +154,12 @@ class PageScanner {
   // object, scanned a page about 10% slower.
   #sourceInfo(): SourceInfo {
     const start = this.#skipSpace();
-    const bytes = this.#bytes;
-    let hash = 0x811c9dc5;
-    for (let at = start, end = Math.min(start + sourceHashBytes, bytes.length); at < end; at++)
-      hash = Math.imul(hash ^ bytes[at]!, 0x01000193);
-    const slot = hash & (sourceObjects.length - 1);
+    const slot = sourceSlot(this.#bytes, start);
+    if (slot < 0) return this.#sourceInfoRead();
     const known = sourceObjects[slot];
     if (known && this.#skipBytes(known.bytes)) return known.info;
     const info = this.#sourceInfoRead();
-    sourceObjects[slot] = { bytes: bytes.slice(start, this.#at), info };
+    sourceObjects[slot] = { bytes: this.#bytes.slice(start, this.#at), info };
     return info;
   }
 
