@@ -63,7 +63,7 @@ const repeated = new Array<string>(1 << 14).fill("");
  * whose object's bytes are the same is the same object (a team has a handful of sources, written
  * alike on every user). An object that does not begin with its logo is read each time.
  */
-const sourceObjects = new Array<{ bytes: Uint8Array; info: SourceInfo } | undefined>(1 << 8);
+const sourceObjects = new Array<{ bytes: DataView; info: SourceInfo } | undefined>(1 << 8);
 const logoFirst = new TextEncoder().encode('{"logo":"');
 
 /** The slot in `sourceObjects` of the source object at `start`, by its logo; -1 when it does not begin with one. */
@@ -80,6 +80,8 @@ function sourceSlot(bytes: Uint8Array, start: number): number {
 
 class PageScanner {
   readonly #bytes: Uint8Array;
+  /** The same bytes, read four at a time where a run of them is compared with another. */
+  readonly #words: DataView;
   /** About one in 170 bytes, in the service's pages. */
   readonly #instants: PageInstants;
   #at = 0;
@@ -89,6 +91,7 @@ class PageScanner {
 
   constructor(bytes: Uint8Array) {
     this.#bytes = bytes;
+    this.#words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.#instants = new PageInstants((bytes.length >> 7) + 16);
   }
 
@@ -159,7 +162,7 @@ class PageScanner {
     const known = sourceObjects[slot];
     if (known && this.#skipBytes(known.bytes)) return known.info;
     const info = this.#sourceInfoRead();
-    sourceObjects[slot] = { bytes: this.#bytes.slice(start, this.#at), info };
+    sourceObjects[slot] = { bytes: new DataView(this.#bytes.slice(start, this.#at).buffer), info };
     return info;
   }
 
@@ -315,18 +318,23 @@ class PageScanner {
     const at = this.#skipSpace();
     const length = end - start;
     if (at + length > bytes.length) return false;
-    for (let i = 0; i < length; i++) if (bytes[at + i] !== bytes[start + i]) return false;
+    const words = this.#words;
+    let i = 0;
+    for (; i + 4 <= length; i += 4) if (words.getUint32(at + i) !== words.getUint32(start + i)) return false;
+    for (; i < length; i++) if (bytes[at + i] !== bytes[start + i]) return false;
     this.#at = at + length;
     return true;
   }
 
   /** Moves past `value` when its bytes come next (the position is on them). */
-  #skipBytes(value: Uint8Array): boolean {
-    const bytes = this.#bytes;
+  #skipBytes(value: DataView): boolean {
     const at = this.#at;
-    const length = value.length;
-    if (at + length > bytes.length) return false;
-    for (let i = 0; i < length; i++) if (bytes[at + i] !== value[i]) return false;
+    const length = value.byteLength;
+    if (at + length > this.#bytes.length) return false;
+    const words = this.#words;
+    let i = 0;
+    for (; i + 4 <= length; i += 4) if (words.getUint32(at + i) !== value.getUint32(i)) return false;
+    for (; i < length; i++) if (words.getUint8(at + i) !== value.getUint8(i)) return false;
     this.#at = at + length;
     return true;
   }
