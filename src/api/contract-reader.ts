@@ -70,7 +70,8 @@ function checkEach(items: unknown[], check: (item: unknown) => void, key: string
 
 /**
  * A page of users checked against the contract and left as sent (a connected source may name its
- * provider `provider`), or the path of its first problem: what the whole-team load indexes.
+ * provider `provider`), or the path of its first problem: a page the whole-team load's scan left,
+ * which `teamPageOf` then turns into what the index takes.
  */
 export function checkUserPage(body: unknown): { page: SentUserPage } | { mismatch: ContractPath } {
   try {

@@ -1,9 +1,9 @@
 /**
  * ISO 8601 instants as the service writes them (`2024-01-03T00:00:00+05:30`, `…Z`, with or
- * without a fraction), read without Date.parse, which a team of 100,000 users and their sources
- * would otherwise spend most of the overview's first count on. They are read from bytes, where a
- * page of users is scanned, so that the usual instant never becomes a string; text is read the
- * same way. Anything else goes to Date.parse (NaN when unreadable).
+ * without a fraction), read without Date.parse, which was once most of the overview's first count
+ * for a team of 100,000 users and their sources. They are read from bytes, as a page of users is
+ * scanned, so that the usual instant never becomes a string; text is read the same way. Anything
+ * else goes to Date.parse (NaN when unreadable).
  */
 import { dayOfCivil } from "./civil-days.ts";
 
