@@ -13,7 +13,6 @@
  * follow it in each row are worked out the same way, in steps, in the idle time before the next
  * keystroke, which is then read off them.
  */
-import { release } from "../api/release-memory.ts";
 import { GrowableArray } from "./growable-array.ts";
 import { idTextWasm } from "./id-text-wasm.ts";
 
@@ -32,6 +31,7 @@ interface SearchExports {
   scan(from: number, to: number, needle: number, m: number, out: number, list: number, cap: number): number;
   digit(masks: number, rows: number, bit: number, out: number): number;
   marked(marks: number, rows: number, mark: number, list: number): number;
+  scanRanges(ranges: number, count: number, needle: number, m: number, scratch: number, hits: number): number;
   follows(from: number, to: number, needle: number, m: number, masks: number): void;
 }
 
@@ -230,20 +230,28 @@ export class IdText {
    */
   scanEach(needle: Uint8Array, candidates: Uint32Array, starts: Uint32Array, into: Uint8Array, cap: number): Scanned {
     into.fill(0);
-    const needleAt = this.#placed(needle);
-    const out = align(needleAt + needle.length + 16); // within the room placing made
     const rows = starts.length;
-    const hits = new Uint32Array(candidates.length);
-    let count = 0;
-    for (let i = 0; i < candidates.length; i++) {
-      const row = candidates[i]!;
-      const from = starts[row]!;
-      const to = row + 1 < rows ? starts[row + 1]! : this.#length;
-      const holds = this.#module ? this.#module.scan(from, to, needleAt, needle.length, out, out, 0) > 0 : this.holds(needle, from, to);
-      if (holds) into[(hits[count++] = row)] = 1;
+    const endOf = (row: number) => (row + 1 < rows ? starts[row + 1]! : this.#length);
+    let found: Uint32Array;
+    if (this.#module) {
+      // The candidates' texts, then the module's answer (their places), after the needle.
+      const needleAt = this.#placed(needle);
+      const scratch = align(needleAt + needle.length + 16);
+      const ranges = align(scratch + 16);
+      const hits = ranges + 8 * candidates.length;
+      this.#ensure(hits + 4 * candidates.length + 16);
+      const spans = new Uint32Array(this.#bytes.buffer, ranges, 2 * candidates.length);
+      for (let i = 0; i < candidates.length; i++) {
+        spans[2 * i] = starts[candidates[i]!]!;
+        spans[2 * i + 1] = endOf(candidates[i]!);
+      }
+      const count = this.#module.scanRanges(ranges, candidates.length, needleAt, needle.length, scratch, hits);
+      found = new Uint32Array(this.#bytes.buffer, hits, count).map((place) => candidates[place]!);
+    } else {
+      found = candidates.filter((row) => this.holds(needle, starts[row]!, endOf(row)));
     }
-    const found = hits.slice(0, count);
-    release(hits);
+    for (let i = 0; i < found.length; i++) into[found[i]!] = 1;
+    const count = found.length;
     return { count, rows: found, unmatched: rows - count > cap ? null : rowsMarked(into, 0, rows - count) };
   }
 

@@ -9,7 +9,7 @@
   ;; while `count < cap`. Returns the count. Memory must be readable 16 + m bytes past `to`.
   ;; Candidates are where the needle's first and last bytes are in place (16 tested at once), each
   ;; checked whole; after a hit the scan goes on at the next row, found by counting zeros.
-  (func (export "scan")
+  (func $scan (export "scan")
     (param $from i32) (param $to i32) (param $needle i32) (param $m i32)
     (param $out i32) (param $list i32) (param $cap i32) (result i32)
     (local $first v128) (local $last v128) (local $block v128)
@@ -71,7 +71,29 @@
         (local.set $pos (i32.add (local.get $pos) (i32.const 16)))
         (br $blocks)))
     (local.get $count))
-;; Marks the rows whose mask of digits (`rows` u16 at `masks`, zeros after them up to a multiple
+
+  ;; Tests rows alone: `count` rows, each a pair of u32 at `ranges` (where its text starts, and where
+  ;; the next row's does). Lists at `hits` the place in `ranges` of each row holding the needle, as
+  ;; `scan` finds it (`scratch`: a byte it marks). Returns how many. One call for many rows: a call
+  ;; from JavaScript a row cost more than searching the row.
+  (func (export "scanRanges")
+    (param $ranges i32) (param $count i32) (param $needle i32) (param $m i32) (param $scratch i32) (param $hits i32)
+    (result i32)
+    (local $i i32) (local $at i32) (local $found i32)
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $i) (local.get $count)))
+        (local.set $at (i32.add (local.get $ranges) (i32.shl (local.get $i) (i32.const 3))))
+        (if (call $scan (i32.load (local.get $at)) (i32.load offset=4 (local.get $at))
+              (local.get $needle) (local.get $m) (local.get $scratch) (local.get $scratch) (i32.const 0))
+          (then
+            (i32.store (i32.add (local.get $hits) (i32.shl (local.get $found) (i32.const 2))) (local.get $i))
+            (local.set $found (i32.add (local.get $found) (i32.const 1)))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $each)))
+    (local.get $found))
+
+  ;; Marks the rows whose mask of digits (`rows` u16 at `masks`, zeros after them up to a multiple
   ;; of 16) has `bit`: `out[row]` is 1 or 0, 16 rows at a time. Returns the count.
   (func (export "digit") (param $masks i32) (param $rows i32) (param $bit i32) (param $out i32) (result i32)
     (local $wanted v128) (local $marks v128) (local $row i32) (local $at i32) (local $count i32)
