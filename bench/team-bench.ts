@@ -94,7 +94,7 @@ async function loadOnce() {
   };
   const loadStart = performance.now();
   const outcome = await loadTeam(client, timedIndex, { onProgress: sampleHeap, maxUsers: users });
-  // As the worker does once a load ends: the room kept for growth given back, each kind of search run once.
+  // As the worker does once a load ends: the room kept for growth given back, the first keystrokes' searches run a few times.
   index.trim();
   if (outcome.status === "complete") index.warmUp();
   const loadMs = ms(loadStart);
