@@ -332,8 +332,7 @@ export class TeamIndex {
    * its matches: with two searches run once, a browser's worker took 7–12 ms for each of the first
    * four keystrokes of a million users; warmed up, 2–9 ms.
    */
-  warmUp(): void {
-    const large = this.size >= fullWarmUpFrom;
+  warmUp(large = this.size >= fullWarmUpFrom): void {
     for (let round = 0; round < (large ? 2 : 1); round++) {
       for (const search of large ? ["0", "00", "000", "0000", "00000", ""] : ["0", "00"]) {
         for (let time = 0; time < (large ? 5 : 1); time++) {
