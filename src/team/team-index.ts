@@ -330,7 +330,7 @@ export class TeamIndex {
    * code V8 has not optimized yet. There, one digit, then each longer (a broad match, a narrower
    * one, a few rows, none), a page of the table each, twice over, each worked out five times from
    * its matches: with two searches run once, a browser's worker took 4–15 ms for each of the first
-   * four keystrokes of a million users (bench:team:browser, six runs); warmed up, 2–10 ms.
+   * four keystrokes of a million users (bench:team:browser, four runs); warmed up, 2–10 ms (six).
    */
   warmUp(large = this.size >= fullWarmUpFrom): void {
     for (let round = 0; round < (large ? 2 : 1); round++) {
