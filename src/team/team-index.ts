@@ -89,6 +89,11 @@ const fewToOrder = 2048;
  * few hundred milliseconds at a million). Below, cold, they take 1–3 ms in Node at 100,000 users.
  */
 const fullWarmUpFrom = 250_000;
+/** What a warm-up runs: its searches, each `times` (from its matches after the first), `rounds` over. */
+const warmUps = {
+  small: { rounds: 1, searches: ["0", "00"], times: 1 },
+  full: { rounds: 2, searches: ["0", "00", "000", "0000", "00000", ""], times: 5 },
+};
 /** Up to this many rows (the pages up to a view's), a sort not made yet is not made: the rows are picked. */
 const firstRowsAtMost = 2048;
 
@@ -333,9 +338,10 @@ export class TeamIndex {
    * four keystrokes of a million users (bench:team:browser, four runs); warmed up, 2–10 ms (six).
    */
   warmUp(large = this.size >= fullWarmUpFrom): void {
-    for (let round = 0; round < (large ? 2 : 1); round++) {
-      for (const search of large ? ["0", "00", "000", "0000", "00000", ""] : ["0", "00"]) {
-        for (let time = 0; time < (large ? 5 : 1); time++) {
+    const { rounds, searches, times } = large ? warmUps.full : warmUps.small;
+    for (let round = 0; round < rounds; round++) {
+      for (const search of searches) {
+        for (let time = 0; time < times; time++) {
           this.#selectionCache = undefined; // the search's matches are kept: their facets and page are worked out again
           this.view({ search, pageIndex: 0, pageSize: defaultPageSize });
         }
