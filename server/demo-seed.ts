@@ -3,6 +3,8 @@
  * are new and random for each new database.
  */
 import { randomBytes } from "node:crypto";
+import { formatCode } from "../src/api/read-instant.ts";
+import { writeInstant } from "../src/api/write-instant.ts";
 import { providers } from "./providers.ts";
 import type { ParsedSeed, SeedToApply, SeedUser, SeedUsers } from "./seed-file.ts";
 
@@ -10,48 +12,64 @@ export const defaultDemoUsers = 2500;
 
 /**
  * sfc32, seeded by a seed and a stream number: small, fast and good enough for demo data. Its
- * 128-bit state lets each user have its own stream (a 32-bit one repeats users at a million).
+ * 128-bit state lets each user have its own stream (a 32-bit one repeats users at a million). A
+ * class, so that a user's generator is four numbers, not five functions made for each user.
  */
-function generator(seed: number, stream = 0) {
-  let [a, b, c, d] = [seed | 0, stream | 0, 0x9e3779b9, 1];
-  const next = () => {
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (((c << 21) | (c >>> 11)) + t) | 0;
+class Random {
+  #a: number;
+  #b: number;
+  #c = 0x9e3779b9;
+  #d = 1;
+
+  constructor(seed: number, stream = 0) {
+    this.#a = seed | 0;
+    this.#b = stream | 0;
+    for (let i = 0; i < 12; i++) this.next(); // mixes the seed in
+  }
+
+  next(): number {
+    const t = (((this.#a + this.#b) | 0) + this.#d) | 0;
+    this.#d = (this.#d + 1) | 0;
+    this.#a = this.#b ^ (this.#b >>> 9);
+    this.#b = (this.#c + (this.#c << 3)) | 0;
+    this.#c = (((this.#c << 21) | (this.#c >>> 11)) + t) | 0;
     return (t >>> 0) / 4294967296;
-  };
-  for (let i = 0; i < 12; i++) next(); // mixes the seed in
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  // One string built digit by digit: at a million users, arrays of digits cost seconds.
-  const uuid = () => {
+  }
+
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)] as T;
+  }
+
+  /** One string built digit by digit: at a million users, arrays of digits cost seconds. */
+  uuid(): string {
     let h = "";
     for (let i = 0; i < 32; i++) {
-      const digit = hexDigits[Math.floor(next() * 16)];
+      const digit = hexDigits[Math.floor(this.next() * 16)];
       h += i === 12 ? "4" : digit;
     }
-    const variant = hexDigits[8 + Math.floor(next() * 4)];
+    const variant = hexDigits[8 + Math.floor(this.next() * 4)];
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20)}`;
-  };
+  }
+
   /** k distinct items, by a partial Fisher–Yates shuffle. */
-  const sample = <T>(items: readonly T[], k: number): T[] => {
+  sample<T>(items: readonly T[], k: number): T[] {
     const pool = [...items];
     for (let i = 0; i < k; i++) {
-      const j = i + Math.floor(next() * (pool.length - i));
+      const j = i + Math.floor(this.next() * (pool.length - i));
       [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
     }
     return pool.slice(0, k);
-  };
-  return { next, int, pick, uuid, sample };
+  }
 }
-
-type Random = ReturnType<typeof generator>;
 
 const hexDigits = "0123456789abcdef";
 
-const offsets = ["Z", "+00:00", "-08:00", "-05:00", "-03:00", "+01:00", "+02:00", "+05:30", "+09:00", "+10:00", "+12:45"];
+/** The offsets instants are written at, in minutes (`null`: `Z`). */
+const offsets = [null, 0, -480, -300, -180, 60, 120, 330, 540, 600, 765];
 const timeZones = [
   "Europe/Amsterdam",
   "Europe/London",
@@ -70,11 +88,9 @@ const clientIdStyles = [
   (n: number) => `p${n}@clinic.example`,
 ];
 
-/** An instant written at the given offset: `2025-03-04T10:22:33+05:30`. */
-function atOffset(ms: number, offset: string, withFraction: boolean): string {
-  const minutes = offset === "Z" ? 0 : (offset.startsWith("-") ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
-  const local = new Date(ms + minutes * 60_000).toISOString(); // the wall clock at that offset
-  return `${withFraction ? local.slice(0, 23) : local.slice(0, 19)}${offset}`;
+/** An instant written at an offset (null: `Z`), to the millisecond or the second: `2025-03-04T10:22:33+05:30`. */
+function atOffset(ms: number, offset: number | null, withFraction: boolean): string {
+  return writeInstant(withFraction ? ms : ms - (ms % 1000), formatCode(offset ?? 0, withFraction ? 3 : 0, offset === null));
 }
 
 const twoYearsMs = 2 * 365 * 24 * 3600 * 1000;
@@ -90,7 +106,7 @@ function demoUser(random: Random, teamId: string, n: number): SeedUser {
     return { created_on: atOffset(connected, random.pick(offsets), random.next() < 0.3), source };
   });
   const fromSlug = () => chosen[0]?.slug ?? "manual";
-  const updated = () => atOffset(created + Math.floor(random.next() * 30 * 86_400_000), "+00:00", false);
+  const updated = () => atOffset(created + Math.floor(random.next() * 30 * 86_400_000), 0, false);
   const birth =
     random.next() < 0.8
       ? {
@@ -119,7 +135,7 @@ export function newKey(kind: "team" | "management"): string {
 function demoUsers(seed: number, teamId: string, count: number): SeedUsers {
   return {
     length: count,
-    at: (i) => (i >= 0 && i < count ? demoUser(generator(seed, i + 1), teamId, i + 1) : undefined),
+    at: (i) => (i >= 0 && i < count ? demoUser(new Random(seed, i + 1), teamId, i + 1) : undefined),
   };
 }
 
@@ -129,7 +145,7 @@ function demoUsers(seed: number, teamId: string, count: number): SeedUsers {
  * changes nothing), so that seeding it skips the check: at a million users that took 20 s.
  */
 export function lazyDemoSeed(largestTeamUsers = defaultDemoUsers): SeedToApply {
-  const random = generator(20261122);
+  const random = new Random(20261122);
   const team = (name: string, users: number) => {
     const team_id = random.uuid();
     return { team_id, name, api_key: newKey("team"), users: demoUsers(random.int(0, 2 ** 31), team_id, users) };
