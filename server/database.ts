@@ -99,14 +99,18 @@ const migrations: readonly string[] = [
 
 export interface OpenedDatabase {
   db: Db;
-  /** True when this open created the schema: the moment to apply a seed. */
+  /** True when this open created the schema (and `seedNew` wrote its data). */
   isNew: boolean;
 }
 
-export function openDatabase(path: string): OpenedDatabase {
+/**
+ * Opens the database at `path` (created when there is none) at the latest schema. A new one is
+ * given its data by `seedNew` before it turns to WAL: under the rollback journal a new file's
+ * pages are written once, where WAL writes each twice (into the log, then into the file).
+ */
+export function openDatabase(path: string, seedNew?: (db: Db) => void): OpenedDatabase {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
-  db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");
@@ -120,5 +124,8 @@ export function openDatabase(path: string): OpenedDatabase {
     migrations.slice(version).forEach((sql) => db.exec(sql));
     db.pragma(`user_version = ${migrations.length}`);
   })();
-  return { db, isNew: version === 0 };
+  const isNew = version === 0;
+  if (isNew) seedNew?.(db);
+  db.pragma("journal_mode = WAL"); // kept in the file: a database seeded before is opened in WAL already
+  return { db, isNew };
 }

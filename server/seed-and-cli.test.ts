@@ -46,11 +46,13 @@ describe("seed files", () => {
     expect(existsSync(join(dir, "db.sqlite"))).toBe(false);
   });
 
-  it("applies a seed only to a new database", () => {
+  it("applies a seed only to a new database, then serves it in WAL mode", () => {
     const dir = tempDir();
     const db = join(dir, "db.sqlite");
     const first = openStore({ db, seed: fixtureSeed({ teamA: 2, teamA2: 1, teamB: 1 }) });
     expect(first.seeded?.orgs).toHaveLength(2);
+    // Seeded under the rollback journal (each page written once), then turned to WAL for serving.
+    expect(first.db.pragma("journal_mode", { simple: true })).toBe("wal");
     first.db.close();
     const second = openStore({ db, seed: fixtureSeed({ teamA: 2, teamA2: 1, teamB: 1 }) });
     expect(second.seeded).toBeUndefined();

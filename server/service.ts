@@ -66,10 +66,9 @@ function credentialsOf(seed: SeedToApply): Credentials {
 /** The seed is checked before the database is opened, so a bad seed writes nothing. */
 export function openStore(options: StoreOptions): OpenedStore {
   const seed = options.seed === undefined ? undefined : loadSeed(options.seed, options.demoUsers);
-  const { db, isNew } = openDatabase(options.db);
+  const { db, isNew } = openDatabase(options.db, seed && ((db) => createStore(db).applySeed(seed)));
   const store = createStore(db);
   if (!isNew || !seed) return { db, store };
-  store.applySeed(seed);
   const seeded = credentialsOf(seed);
   if (options.credentialsOut) {
     writeFileSync(options.credentialsOut, `${JSON.stringify(seeded, null, 2)}\n`, { mode: 0o600 });
