@@ -4,9 +4,9 @@
  * told). Driven as a user drives it (the Load button, typing, a facet, a column header, the
  * overview, then a Refresh), it prints the time to a searchable team, the round trips the page
  * waits for (the client's User Timing measures), each keystroke's time to its change on screen,
- * and the memory of the page and the worker
- * together, sampled through the DevTools protocol during the whole run (the Refresh's peak apart),
- * the worker's WebAssembly memory (the IDs' text) included.
+ * and the memory of the page and the worker together, sampled through the DevTools protocol during
+ * the whole run (the Refresh's peak apart), the worker's WebAssembly memory (the IDs' text)
+ * included.
  * Builds first. Prints figures; fails nothing.
  */
 import { chromium, expect } from "@playwright/test";

@@ -4,7 +4,10 @@ import { civilOf } from "./civil-days.ts";
 /** "00" to "99": the two digits of a part of a date, a time or an offset. */
 const twoDigits = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"));
 
-/** The instant's text in its way of writing, worked out from its numbers (no Date: the loaded team writes each instant a view shows, the demo seed a million users' instants). */
+/**
+ * The instant's text in its way of writing, worked out from its numbers, not through a Date: the
+ * loaded team writes each instant a view shows, the demo seed a million users' instants.
+ */
 export function writeInstant(ms: number, code: number): string {
   const offsetMinutes = (code >> 3) - 1440;
   const fractionDigits = (code >> 1) & 3;

@@ -1,8 +1,8 @@
 /**
  * Each user's facet profile, interned: the distinct sources they connected, their time zone, and
  * whether their birth date is known. A team has far fewer profiles than users (22,144 for the
- * demo's 100,000 users, 34,538 for its million), so the facets and the overview read one code a row and work out the
- * groups once a profile, instead of walking every user's sources.
+ * demo's 100,000 users, 34,538 for its million), so the facets and the overview read one code a
+ * row and work out the groups once a profile, instead of walking every user's sources.
  */
 import { CodeArray, type CodeView } from "./growable-array.ts";
 
