@@ -503,3 +503,21 @@ test("a logo that fails as the rows first show moves none of the row's other log
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
   expect(await page.evaluate(() => (window as unknown as { logoMoves: unknown[] }).logoMoves)).toEqual([]);
 });
+
+test("a row that shows the next user does not keep the last one's logos expanded", async ({ page, connect, demo }) => {
+  await connect({ teamApiKey: demo.manySourcesTeam.api_key });
+  await page.goto("/users");
+  await expect(new UsersPage(page).wholeTeam.loaded).toBeVisible();
+  // tracked-1 has 16 sources, tracked-3 has 14: four logos each, then a button for the others.
+  const first = bodyRows(page).first();
+  await expect(first).toContainText("tracked-1");
+  await first.getByRole("button", { name: "Show 12 more sources" }).click();
+  await expect(first.getByRole("img")).toHaveCount(16);
+  // The same row (its elements reused) now shows tracked-3, with its own four logos.
+  await page.getByLabel("Search the whole team").fill("tracked-3");
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(first).toContainText("tracked-3");
+  await expect(first.getByRole("button", { name: "Show 10 more sources" })).toHaveAttribute("aria-expanded", "false");
+  await expect(first.getByRole("img")).toHaveCount(4);
+  await expect(first.getByRole("img", { name: "Tracker 01" })).toBeVisible();
+});

@@ -13,6 +13,18 @@ export function safeLogoUrl(logo: string, baseUrl: string): string | null {
   }
 }
 
+// A team has few sources, and a page of rows hundreds of logos: each address is resolved once.
+const resolved = new Map<string, string | null>();
+function logoUrl(logo: string, baseUrl: string): string | null {
+  const key = `${baseUrl} ${logo}`;
+  let url = resolved.get(key);
+  if (url === undefined) {
+    if (resolved.size >= 1000) resolved.clear();
+    resolved.set(key, (url = safeLogoUrl(logo, baseUrl)));
+  }
+  return url;
+}
+
 function initials(name: string): string {
   const words = name
     .trim()
@@ -30,8 +42,11 @@ function hue(name: string): number {
 
 export function SourceLogo({ connected, baseUrl }: { connected: ConnectedSource; baseUrl: string }) {
   const { source, created_on } = connected;
-  const url = safeLogoUrl(source.logo, baseUrl);
-  const [broken, setBroken] = useState(false);
+  const url = logoUrl(source.logo, baseUrl);
+  // The address that failed: the element may show another source next (a row reused for the next
+  // user keeps its elements), which gets its chance.
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
+  const broken = url === brokenUrl;
   const tooltip = `${source.name} — connected ${formatDateTime(created_on)}`;
   if (!url || broken) {
     return (
@@ -56,20 +71,26 @@ export function SourceLogo({ connected, baseUrl }: { connected: ConnectedSource;
       height={24}
       loading="lazy"
       referrerPolicy="no-referrer"
-      onError={() => setBroken(true)}
+      onError={() => setBrokenUrl(url)}
     />
   );
 }
 
-/** A user's connected sources (at least one): the first few logos, and a button for the others. */
+/**
+ * A user's connected sources (at least one): the first few logos, and a button for the others.
+ * The logos are keyed by their place: when a row shows the next user, its images change their
+ * address rather than being built again (most of a page's work, when a search changes its rows).
+ */
 export function SourceLogos({ sources, baseUrl }: { sources: ConnectedSource[]; baseUrl: string }) {
-  const [expanded, setExpanded] = useState(false);
+  // Whose sources were expanded: not the next user shown in the same row.
+  const [expandedFor, setExpandedFor] = useState<ConnectedSource[] | null>(null);
+  const expanded = expandedFor === sources;
   const hidden = sources.length - shownByDefault;
   const visible = expanded || hidden <= 0 ? sources : sources.slice(0, shownByDefault);
   return (
     <>
       {visible.map((s, i) => (
-        <SourceLogo key={`${s.source.slug}-${i}`} connected={s} baseUrl={baseUrl} />
+        <SourceLogo key={i} connected={s} baseUrl={baseUrl} />
       ))}
       {hidden > 0 && (
         <button
@@ -79,7 +100,7 @@ export function SourceLogos({ sources, baseUrl }: { sources: ConnectedSource[]; 
           aria-label={expanded ? "Show fewer sources" : `Show ${hidden} more ${hidden === 1 ? "source" : "sources"}`}
           onClick={(event) => {
             event.stopPropagation();
-            setExpanded((e) => !e);
+            setExpandedFor(expanded ? null : sources);
           }}
         >
           {expanded ? "−" : `+${hidden}`}

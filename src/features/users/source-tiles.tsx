@@ -19,7 +19,7 @@ function Tiles({ sources }: { sources: ConnectedSource[] }) {
   return (
     <>
       {sources.slice(0, shownByDefault).map((s, i) => (
-        <span key={`${s.source.slug}-${i}`} className="users-source-logo" role="img" aria-label={s.source.name} />
+        <span key={i} className="users-source-logo" role="img" aria-label={s.source.name} />
       ))}
       {hidden > 0 && (
         <span className="button users-more-sources" aria-hidden="true">
