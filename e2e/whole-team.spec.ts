@@ -136,6 +136,46 @@ test("a search typed a character at a time, each answered, never shows a note th
   expect(await page.evaluate(() => (window as { noteShown?: boolean }).noteShown ?? false)).toBe(false);
 });
 
+test("a keystroke asks the loaded team for its view once, at the keystroke, before the address changes", async ({ page }) => {
+  const [far] = await servicePage(page, 19_990, 1);
+  // Each change of the address (the router replaces it as the search is typed), when it came.
+  await page.addInitScript(() => {
+    const changes: number[] = [];
+    Object.assign(window, { addressChanges: changes });
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (...args: Parameters<History["replaceState"]>) => {
+      changes.push(performance.now());
+      replace(...args);
+    };
+  });
+  await loadWholeTeam(page);
+  const search = page.getByLabel("Search the whole team");
+  await search.click();
+  const typed = far!.user_id.slice(0, 4);
+  for (let length = 1; length <= typed.length; length++) {
+    const text = typed.slice(0, length);
+    const from = await page.evaluate(() => performance.now());
+    await page.keyboard.press(text.at(-1)!);
+    const matches = seeded.filter((user) => user.user_id.includes(text) || user.client_user_id.toLowerCase().includes(text)).length;
+    const count = `${matches.toLocaleString("en")} ${matches === 1 ? "match" : "matches"}`;
+    await expect(page.getByText(`All 20,000 loaded users are searched: ${count}.`)).toBeVisible();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+    const { asked, changed } = await page.evaluate(
+      (from) => ({
+        asked: performance
+          .getEntriesByName("team view", "measure")
+          .filter((measure) => measure.startTime >= from)
+          .map((measure) => measure.startTime),
+        changed: (window as unknown as { addressChanges: number[] }).addressChanges.filter((at) => at >= from),
+      }),
+      from,
+    );
+    expect(asked, `the views asked after "${text}"`).toHaveLength(1);
+    expect(changed, `the address changes after "${text}"`).toHaveLength(1);
+    expect(asked[0], `"${text}" asked before its address changed`).toBeLessThan(changed[0]!);
+  }
+});
+
 test("the search runs in WebAssembly under the app's Content-Security-Policy, and finds as before", async ({ page, browser }) => {
   const [far] = await servicePage(page, 19_990, 1);
   const policy = (await page.request.get(`${server.url}/users`)).headers()["content-security-policy"];
