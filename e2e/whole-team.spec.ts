@@ -176,6 +176,49 @@ test("a keystroke asks the loaded team for its view once, at the keystroke, befo
   }
 });
 
+test("while the team is busy, the URL keeps the latest keystroke's search, and a facet chosen meanwhile stays", async ({
+  page,
+  browser,
+}) => {
+  await loadWholeTeam(page);
+  const search = page.getByLabel("Search the whole team");
+  await search.fill("a1");
+  await expect(page).toHaveURL(/q=a1(&|$)/);
+  const targets = new DevtoolsTargets(await browser.newBrowserCDPSession());
+  const worker = (await targets.find("worker"))!;
+  /** Keeps the worker's thread busy for a second, as a far larger team's first keystrokes can. */
+  const keepBusy = () =>
+    targets.send(worker, "Runtime.evaluate", {
+      expression: "{ const until = performance.now() + 1000; while (performance.now() < until); }",
+    });
+  const views = () => page.evaluate(() => performance.getEntriesByName("team view", "measure").length);
+
+  // "a1b" waits for the worker; "a1" (asked before) is answered at once and is the latest: the
+  // answer to "a1b", coming after, is not shown.
+  let busy = keepBusy();
+  const asked = await views();
+  await search.press("b");
+  await search.press("Backspace");
+  await busy;
+  await expect.poll(views).toBeGreaterThan(asked);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+  await expect(page).toHaveURL(/q=a1(&|$)/);
+  await expect(search).toHaveValue("a1");
+
+  // A facet chosen while a keystroke waits is in the URL at once, and stays when the search follows.
+  busy = keepBusy();
+  await search.press("d");
+  await page.getByRole("button", { name: "Filter by connected source" }).click();
+  const oura = page.getByRole("group", { name: "Connected source" }).getByRole("checkbox", { name: /^Oura/ });
+  await oura.click();
+  await expect(page).toHaveURL(/source=oura/);
+  await busy;
+  await expect(page).toHaveURL(/q=a1d&source=oura$/);
+  await expect(oura).toBeChecked();
+  await page.keyboard.press("Escape");
+  await expect(search).toHaveValue("a1d");
+});
+
 test("the search runs in WebAssembly under the app's Content-Security-Policy, and finds as before", async ({ page, browser }) => {
   const [far] = await servicePage(page, 19_990, 1);
   const policy = (await page.request.get(`${server.url}/users`)).headers()["content-security-policy"];

@@ -70,12 +70,12 @@ export function useTeamView(connection: Connection, { teamQuery, page, pageSize 
     updating: result.isPlaceholderData,
     /**
      * Asks the first page of the view that `next` (a new search, facet or sort) will show, at the
-     * event that changes it: the worker answers while the router's transition renders, rather
-     * than being asked after it (a keystroke's view was asked 30 ms or more after its keydown).
+     * event that changes it, rather than after the router's transition has rendered (a
+     * keystroke's view was asked 30 ms or more after its keydown). Settles once it is answered
+     * (never rejects); undefined when the team cannot answer yet.
      */
-    prefetch: (next: TeamQuery) => {
-      if (searchable && team) void queryClient.prefetchQuery(viewQuery(normalTeamQuery(next), 0));
-    },
+    prefetch: (next: TeamQuery): Promise<void> | undefined =>
+      searchable && team ? queryClient.prefetchQuery(viewQuery(normalTeamQuery(next), 0)) : undefined,
     /** The loaded team failed to answer the view: said, never shown as an empty one. */
     failure: active && result.isError ? { error: result.error, retry: () => void result.refetch(), retrying: result.isFetching } : null,
   };
