@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asksWholeTeam, normalTeamQuery, readTeamQuery, selectionSearch, writeTeamQuery } from "./team-query-params.ts";
+import { asksWholeTeam, readTeamQuery, selectionSearch, writeTeamQuery } from "./team-query-params.ts";
 
 describe("the whole team's view in the URL", () => {
   it("round-trips a search, facets with 'none', and a descending sort", () => {
@@ -25,15 +25,6 @@ describe("the whole team's view in the URL", () => {
     const search = new URLSearchParams("q=x&source=oura&sort=team_id");
     writeTeamQuery(search, { search: "", facets: {}, sort: null });
     expect(search.toString()).toBe("");
-  });
-
-  it("gives a query as the URL will give it back: a view asked before the URL changes has the key it will have", () => {
-    const query = { search: "", facets: { sources: [], timeZones: ["Europe/Paris", null] }, sort: null };
-    const search = new URLSearchParams();
-    writeTeamQuery(search, query);
-    expect(normalTeamQuery(query)).toEqual(readTeamQuery(search));
-    expect(normalTeamQuery(query)).toEqual({ search: "", facets: { timeZones: ["Europe/Paris", null] }, sort: null });
-    expect(normalTeamQuery({ facets: { birthDate: ["unknown"] } })).toEqual({ search: "", facets: { birthDate: ["unknown"] }, sort: null });
   });
 
   it("carries the overview's calendar with the selection, and nothing else", () => {

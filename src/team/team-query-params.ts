@@ -38,13 +38,6 @@ export function writeTeamQuery(search: URLSearchParams, { search: text = "", fac
   if (sort) search.set("sort", `${sort.direction === "desc" ? "-" : ""}${sort.column}`);
 }
 
-/** The query as the URL gives it back (what is empty left out): a view's key, before the URL changes. */
-export const normalTeamQuery = (query: TeamQuery): TeamQuery => {
-  const search = new URLSearchParams();
-  writeTeamQuery(search, query);
-  return readTeamQuery(search);
-};
-
 /** Whether the query asks anything of the whole team (a search, a facet or a sort). */
 export const asksWholeTeam = ({ search, facets, sort }: TeamQuery) =>
   Boolean(search?.trim()) || Boolean(sort) || Object.values(facets ?? {}).some((chosen) => chosen.length > 0);

@@ -1,11 +1,11 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { teamTag, type Connection } from "../api/connection.ts";
 import { keepTeamData, usersKeys } from "../api/list-users.ts";
 import { autoLoadUsers } from "../api/preferences.ts";
 import { useStoredValue } from "../components/use-stored-value.ts";
 import type { TeamQuery } from "./team-index.ts";
-import { asksWholeTeam, normalTeamQuery } from "./team-query-params.ts";
+import { asksWholeTeam } from "./team-query-params.ts";
 import { searchableUsers, useWholeTeam } from "./use-whole-team.ts";
 
 interface TeamViewParams {
@@ -44,17 +44,14 @@ export function useTeamView(connection: Connection, { teamQuery, page, pageSize 
   const searchable = searchableUsers(state) > 0;
   const active = asked && searchable;
   const version = state.status === "loaded" ? state.version : 0;
-  const viewQuery = (teamQuery: TeamQuery, pageIndex: number) => {
-    const view = { ...teamQuery, pageIndex, pageSize };
-    return { queryKey: [...usersKeys.wholeTeam(teamTag(connection)), "view", version, view] as const, queryFn: () => team!.view(view) };
-  };
+  const view = { ...teamQuery, pageIndex: page - 1, pageSize };
   const result = useQuery({
-    ...viewQuery(teamQuery, page - 1),
+    queryKey: [...usersKeys.wholeTeam(teamTag(connection)), "view", version, view] as const,
+    queryFn: () => team!.view(view),
     // Asked as soon as the team can answer: the facets show their counts before any filter.
     enabled: searchable && team !== undefined,
     placeholderData: keepTeamData(teamTag(connection)),
   });
-  const queryClient = useQueryClient();
 
   return {
     team,
@@ -68,14 +65,6 @@ export function useTeamView(connection: Connection, { teamQuery, page, pageSize 
     facets: searchable ? result.data?.facets : undefined,
     /** The view asked for is still being computed (the previous one stays on screen). */
     updating: result.isPlaceholderData,
-    /**
-     * Asks the first page of the view that `next` (a new search, facet or sort) will show, at the
-     * event that changes it, rather than after the router's transition has rendered (a
-     * keystroke's view was asked 30 ms or more after its keydown). Settles once it is answered
-     * (never rejects); undefined when the team cannot answer yet.
-     */
-    prefetch: (next: TeamQuery): Promise<void> | undefined =>
-      searchable && team ? queryClient.prefetchQuery(viewQuery(normalTeamQuery(next), 0)) : undefined,
     /** The loaded team failed to answer the view: said, never shown as an empty one. */
     failure: active && result.isError ? { error: result.error, retry: () => void result.refetch(), retrying: result.isFetching } : null,
   };

@@ -14,9 +14,6 @@ export interface PageParams {
   teamQuery: TeamQuery;
 }
 
-/** What to change; the team's query may be given as a change of the one the URL holds then. */
-export type PageChange = Partial<Omit<PageParams, "teamQuery">> & { teamQuery?: TeamQuery | ((current: TeamQuery) => TeamQuery) };
-
 /**
  * Page, page size, the open user and the whole team's query live in the URL (defaults left out), so back, forward,
  * reload and a shared link all restore the same view. Corrections replace the history entry.
@@ -43,7 +40,7 @@ export function usePageParams() {
     setSearchRef.current = setSearch;
   }, [setSearch]);
 
-  const update = useCallback((change: PageChange, { replace = false } = {}) => {
+  const update = useCallback((change: Partial<PageParams>, { replace = false } = {}) => {
     setSearchRef.current(
       (current) => {
         const next = new URLSearchParams(current);
@@ -57,8 +54,7 @@ export function usePageParams() {
         else next.set("pageSize", String(pageSize));
         if (userId) next.set("user", userId);
         else next.delete("user");
-        if (change.teamQuery)
-          writeTeamQuery(next, typeof change.teamQuery === "function" ? change.teamQuery(readTeamQuery(current)) : change.teamQuery);
+        if (change.teamQuery) writeTeamQuery(next, change.teamQuery);
         return next;
       },
       { replace },

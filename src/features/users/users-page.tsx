@@ -102,31 +102,7 @@ export function UsersPage() {
     if (whole.searchable) carryFilter();
   }, [whole.searchable]);
 
-  const setTeamQuery = (change: Partial<TeamQuery>) => {
-    const next = { ...teamQuery, ...change };
-    void whole.prefetch(next);
-    update({ teamQuery: next });
-  };
-  // A keystroke's search goes into the URL once the loaded team has answered it (the field shows
-  // the text at once): the page then renders the new rows once, and is free when the answer
-  // comes, instead of rendering the old rows under the new URL while the worker works. Only the
-  // latest keystroke's, and none after the page has gone.
-  const keystrokes = useRef(0);
-  const gone = useRef(false);
-  useEffect(() => {
-    gone.current = false;
-    return () => void (gone.current = true);
-  }, []);
-  const searchTeam = (text: string) => {
-    const keystroke = ++keystrokes.current;
-    const show = () => {
-      if (keystroke === keystrokes.current && !gone.current)
-        update({ teamQuery: (current) => ({ ...current, search: text }) }, { replace: true });
-    };
-    const answered = whole.prefetch({ ...teamQuery, search: text });
-    if (answered) void answered.then(show);
-    else show();
-  };
+  const setTeamQuery = (change: Partial<TeamQuery>, replace = false) => update({ teamQuery: { ...teamQuery, ...change } }, { replace });
   const sortBy = (column: SortColumn) => {
     const sort = teamQuery.sort;
     setTeamQuery({
@@ -191,7 +167,7 @@ export function UsersPage() {
             <UsersSearch
               scope={searchingTeam ? "team" : "page"}
               value={searchingTeam ? (teamQuery.search ?? "") : filter}
-              onChange={searchingTeam ? searchTeam : setFilter}
+              onChange={searchingTeam ? (text) => setTeamQuery({ search: text }, true) : setFilter}
               searched={searchingTeam ? searchableUsers(whole.state) : pageUsers.length}
               matches={
                 searchingTeam
