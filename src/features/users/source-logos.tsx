@@ -79,7 +79,7 @@ export function SourceLogo({ connected, baseUrl }: { connected: ConnectedSource;
 /**
  * A user's connected sources (at least one): the first few logos, and a button for the others.
  * The logos are keyed by their place: when a row shows the next user, its images change their
- * address rather than being built again (most of a page's work, when a search changes its rows).
+ * address rather than being built again, which costs more when a search changes every row.
  */
 export function SourceLogos({ sources, baseUrl }: { sources: ConnectedSource[]; baseUrl: string }) {
   // Whose sources were expanded: not the next user shown in the same row.
