@@ -292,7 +292,8 @@ const chromiumVersion = browser.version();
 await browser.close();
 await server.stop();
 
-const sorted = [...keystrokes].sort((a, b) => a - b);
+/** The middle of twenty figures (the eleventh smallest), as this bench has always printed it. */
+const middleOf = (figures: number[]) => [...figures].sort((a, b) => a - b)[figures.length >> 1]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const worst = (values: number[]) => Math.max(...values);
 console.log(`\n${machineLine(describeMachine(chromiumVersion, loadAtStart))}`);
@@ -318,13 +319,13 @@ console.table({
   "memory, page + worker, once loaded": { figure: megabytes(afterLoad.page + afterLoad.worker + wasm), target: "" },
   "memory, page + worker, at the end": { figure: megabytes(atEnd.page + atEnd.worker + wasm), target: "" },
   "renderer process RSS, once loaded / at the end": { figure: `${megabytes(afterLoad.rss)} / ${megabytes(atEnd.rss)}`, target: "" },
-  "search keystroke, median / worst of 20": { figure: `${ms(sorted[10]!)} / ${ms(worst(keystrokes))}`, target: "worst ≤ 16 ms" },
+  "search keystroke, median / worst of 20": { figure: `${ms(middleOf(keystrokes))} / ${ms(worst(keystrokes))}`, target: "worst ≤ 16 ms" },
   "then another ID's 20 keystrokes, median / worst": {
-    figure: `${ms([...otherKeystrokes].sort((a, b) => a - b)[10]!)} / ${ms(worst(otherKeystrokes))}`,
+    figure: `${ms(middleOf(otherKeystrokes))} / ${ms(worst(otherKeystrokes))}`,
     target: "",
   },
   "a third ID's keystrokes, a key every 0.5 s: keydown → its change shown, median / worst": {
-    figure: `${ms([...shownMs].sort((a, b) => a - b)[10]!)} / ${ms(worst(shownMs))}`,
+    figure: `${ms(middleOf(shownMs))} / ${ms(worst(shownMs))}`,
     target: "",
   },
   "facet change, worst of 4": { figure: ms(worst(facetMs)), target: "≤ 50 ms" },

@@ -90,7 +90,7 @@ const clientIdStyles = [
 
 /** An instant written at an offset (null: `Z`), to the millisecond or the second: `2025-03-04T10:22:33+05:30`. */
 function atOffset(ms: number, offset: number | null, withFraction: boolean): string {
-  return writeInstant(withFraction ? ms : ms - (ms % 1000), formatCode(offset ?? 0, withFraction ? 3 : 0, offset === null));
+  return writeInstant(ms, formatCode(offset ?? 0, withFraction ? 3 : 0, offset === null));
 }
 
 const twoYearsMs = 2 * 365 * 24 * 3600 * 1000;

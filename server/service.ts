@@ -66,8 +66,10 @@ function credentialsOf(seed: SeedToApply): Credentials {
 /** The seed is checked before the database is opened, so a bad seed writes nothing. */
 export function openStore(options: StoreOptions): OpenedStore {
   const seed = options.seed === undefined ? undefined : loadSeed(options.seed, options.demoUsers);
-  const { db, isNew } = openDatabase(options.db, seed && ((db) => createStore(db).applySeed(seed)));
-  const store = createStore(db);
+  // A new database is seeded through the store that then serves it (its statements prepared once).
+  let store: Store | undefined;
+  const { db, isNew } = openDatabase(options.db, seed && ((db) => (store = createStore(db)).applySeed(seed)));
+  store ??= createStore(db);
   if (!isNew || !seed) return { db, store };
   const seeded = credentialsOf(seed);
   if (options.credentialsOut) {
