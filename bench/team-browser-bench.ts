@@ -47,9 +47,9 @@ const heapOf = async (targetId: string) => (await targets.send<HeapUsage>(target
 
 /**
  * The WebAssembly memory the worker holds (the IDs' text), which the heap usage above does not
- * count. Finding it makes the worker collect its garbage, so it is asked once, at the end, and its
- * memories only grow: their size then is added to every sample since the click (twice during the
- * Refresh, for the team it replaces), which can only count more than was held.
+ * count. Finding it makes the worker collect its garbage, so it is asked once, at the end. Its
+ * memory only grows, and a Refresh's team takes over the memory of the team it replaces (id-text.ts):
+ * its size then is added to every sample since the click, which can only count more than was held.
  */
 async function workerWasmMemory(): Promise<number> {
   const worker = await targets.find("worker");
@@ -280,7 +280,7 @@ await sampler;
 const atEnd = { ...(await memory()), rss: await rendererRss() };
 const wasm = await workerWasmMemory();
 for (const sample of samples) {
-  const added = sample.phase === "before the load" ? 0 : sample.phase === "a Refresh" ? 2 * wasm : wasm;
+  const added = sample.phase === "before the load" ? 0 : wasm;
   sample.worker += added;
   sample.total += added;
 }

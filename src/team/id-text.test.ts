@@ -213,6 +213,31 @@ describe("IdText", () => {
     );
   });
 
+  it("gives a released text's memory, as grown, to the next text when no other is held: a Refresh holds one memory", async () => {
+    const { IdText } = await import("./id-text.ts"); // a module of its own: no text of the other tests held
+    const first = new IdText();
+    for (let row = 0; row < 20_000; row++) first.appendRow(`patient-${row}`, `0000${row}`);
+    const grown = first.byteLength;
+    expect(grown).toBeGreaterThan(4 * 0x1_0000);
+    first.release();
+
+    const next = new IdText();
+    expect(next.byteLength).toBe(grown);
+    next.appendRow("other-1", "ffff");
+    // The first text's bytes are still in the memory, past the end of this one's: never found.
+    expect(scanned(next, 1, "patient", 5).marked).toEqual([]);
+    expect(scanned(next, 1, "other", 5).marked).toEqual([0]);
+  });
+
+  it("keeps no memory back from a text released while another is held (an export reading the team a Refresh replaced)", async () => {
+    const { IdText } = await import("./id-text.ts");
+    const replaced = new IdText();
+    const loading = new IdText();
+    for (let row = 0; row < 20_000; row++) replaced.appendRow(`patient-${row}`, `0000${row}`);
+    replaced.release();
+    expect(new IdText().byteLength).toBe(loading.byteLength);
+  });
+
   it("keeps the text in JavaScript and answers the same where WebAssembly cannot be compiled (a Content-Security-Policy)", async () => {
     const { CompileError, Instance, Memory } = WebAssembly;
     vi.stubGlobal("WebAssembly", {

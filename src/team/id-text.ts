@@ -53,6 +53,15 @@ function searchModule(): WebAssembly.Module | null {
 const digitBits = new Uint16Array(0x80);
 [..."0123456789abcdef"].forEach((digit, bit) => (digitBits[digit.charCodeAt(0)] = 1 << bit));
 
+/**
+ * The module of the last text released while no other was held, its memory as grown: the next
+ * text of this thread takes it (a worker holds one team, so a Refresh of that team). A Refresh
+ * then holds one memory, not a new one beside the old, which the collector frees when it gets to it.
+ */
+let spare: SearchExports | null = null;
+/** Texts holding a module. */
+let modulesHeld = 0;
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -77,7 +86,9 @@ export class IdText {
   constructor(engine: IdTextEngine = "webassembly") {
     const module = engine === "webassembly" ? searchModule() : null;
     if (module) {
-      this.#module = new WebAssembly.Instance(module, {}).exports as unknown as SearchExports;
+      this.#module = spare ?? (new WebAssembly.Instance(module, {}).exports as unknown as SearchExports);
+      spare = null;
+      modulesHeld++;
       this.#bytes = new Uint8Array(this.#module.memory.buffer);
     } else {
       this.#bytes = new Uint8Array(wasmPage);
@@ -318,6 +329,7 @@ export class IdText {
   release(): void {
     this.#follows = null;
     this.#digits.release();
+    if (this.#module && --modulesHeld === 0) spare = this.#module;
     this.#module = null;
     this.#bytes = new Uint8Array(0);
     this.#length = 0;

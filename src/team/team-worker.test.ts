@@ -195,6 +195,30 @@ describe("an export to the file the operator picked", () => {
     expect(text.join("")).toBe(await (await api.exportFile(3, request)).blob!.text());
   });
 
+  it("hands the IDs' WebAssembly memory of a refreshed team to the team that replaces it: one memory, not a second", async () => {
+    vi.resetModules(); // a module graph of its own: the other tests' teams are held in theirs
+    const fresh = await import("./team-worker-api.ts");
+    const { Instance } = WebAssembly;
+    let instances = 0;
+    WebAssembly.Instance = class extends Instance {
+      constructor(...made: ConstructorParameters<typeof Instance>) {
+        super(...made);
+        instances++;
+      }
+    };
+    try {
+      const { api } = fresh.createTeamWorkerApi();
+      api.connect({ baseUrl: service.url, apiKey: keys.teamA });
+      await api.load(1);
+      await api.load(2);
+      await api.load(3);
+      // The worker's empty team made the one memory; the load and each Refresh took it over.
+      expect(instances).toBe(1);
+    } finally {
+      WebAssembly.Instance = Instance;
+    }
+  });
+
   it("gives a refreshed team's arrays back at once, or once the export reading them ends, which stays whole", async () => {
     const api = await loadedApi();
     const request = { format: "csv", query: null } as const;
