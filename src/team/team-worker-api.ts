@@ -70,8 +70,8 @@ export interface TeamWorkerApiOptions {
 export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOptions = {}) {
   let connection = { client: null as ReturnType<typeof createTeamClient> | null, apiKey: "" };
   let index = new TeamIndex();
-  /** False when the team was too large to index. */
-  let indexed = true;
+  /** Whether the team is in the index: not before a load, nor when it was too large; exports then stream from the service. */
+  let indexed = false;
   let resumePoint: ResumePoint | undefined;
   /** The running load: a new one stops it, and starts once it has stopped. */
   let currentLoad: { controller: AbortController; done: Promise<unknown> } | undefined;

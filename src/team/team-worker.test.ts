@@ -105,6 +105,13 @@ describe("the team worker, through its client", () => {
     client.dispose();
   });
 
+  it("streams the export of a team nobody loaded (one too large to load is offered it at once), not the empty index", async () => {
+    const { client } = connect(keys.teamA);
+    const csv = await client.exportFile({ format: "csv", query: null });
+    expect(parseCsv(await csv.blob!.text())).toHaveLength(teamSize + 1);
+    client.dispose();
+  });
+
   it("fails a cancelled export, and every call still running when disposed", async () => {
     const { client } = connect();
     await client.load();

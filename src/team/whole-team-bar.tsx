@@ -5,7 +5,7 @@ import { milestoneText, ProgressStatus } from "./progress-status.tsx";
 import type { TeamQuery } from "./team-index.ts";
 import type { LoadReport } from "./team-worker-api.ts";
 import { WaitCountdown } from "./wait-countdown.tsx";
-import { teamMemoryText } from "./whole-team-limits.ts";
+import { indexMaxUsers, teamMemoryText, tooLargeText } from "./whole-team-limits.ts";
 import type { WholeTeam, WholeTeamState } from "./whole-team.ts";
 import "./team.css";
 
@@ -38,10 +38,7 @@ function reportText(report: LoadReport): { text: string; failed: boolean } {
         failed: false,
       };
     case "too-large":
-      return {
-        text: `This team has ${formatCount(report.total)} users, more than the ${formatCount(report.maxUsers)} the browser can search in memory. It can still be exported, page after page.`,
-        failed: false,
-      };
+      return { text: tooLargeText(report.total, report.maxUsers), failed: false };
     case "cancelled":
       return {
         text: `Loading was cancelled with ${formatCount(report.users)} of ${formatCount(report.total ?? 0)} users loaded; search covers those. Resume loads the ${formatCount(report.pagesLeft)} pages left.`,
@@ -61,6 +58,15 @@ function reportText(report: LoadReport): { text: string; failed: boolean } {
  * Refresh and Export.
  */
 export function WholeTeamBar({ team, state, total, selection, waiting }: WholeTeamBarProps) {
+  if (state.status === "idle" && total > indexMaxUsers) {
+    // Loading would end at its first page: the export, which streams the service's pages, is offered at once.
+    return (
+      <div className="team-bar">
+        <p className="small">{tooLargeText(total)}</p>
+        <ExportButtons team={team} selection={null} total={total} />
+      </div>
+    );
+  }
   if (state.status === "idle") {
     return (
       <div className="team-bar">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { autoLoadUsers } from "../api/preferences.ts";
-import { indexMaxUsers, teamMemoryText } from "./whole-team-limits.ts";
+import { indexMaxUsers, teamMemoryText, tooLargeText } from "./whole-team-limits.ts";
 
 describe("whole-team limits", () => {
   it("lets Settings load automatically up to the largest team the browser indexes, a million", () => {
@@ -13,5 +13,11 @@ describe("whole-team limits", () => {
     expect(teamMemoryText(8)).toBe("under 1 MB");
     expect(teamMemoryText(20_000)).toBe("about 5.0 MB");
     expect(teamMemoryText(1_000_000)).toBe("about 250 MB");
+  });
+
+  it("says of a team over the limit that it cannot be searched in memory, and can be exported (no memory figure)", () => {
+    expect(tooLargeText(1_200_000)).toBe(
+      "This team has 1,200,000 users, more than the 1,000,000 the browser can search in memory. It can still be exported, page after page.",
+    );
   });
 });
