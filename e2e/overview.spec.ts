@@ -199,6 +199,10 @@ for (const look of looks) {
 
 test("a team too large to load automatically asks first, then charts it", async ({ overviewPage: overview, page, demo, settingsPage }) => {
   await settingsPage.goto();
+  await settingsPage.autoLoadUsers.fill("1,000,000"); // the cap, as the page writes it, is taken
+  await expect(settingsPage.autoLoadUsers).not.toHaveAccessibleDescription(/A whole number/);
+  await settingsPage.autoLoadUsers.fill("1,000,001");
+  await expect(settingsPage.autoLoadUsers).toHaveAccessibleDescription(/A whole number of users from 0 to 1,000,000\./);
   await settingsPage.autoLoadUsers.fill("100");
   await settingsPage.save();
   await overview.goto(demo.bigTeam.team_id);

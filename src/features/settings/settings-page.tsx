@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { autoLoadUsers, undoSeconds, type NumberPreference } from "../../api/preferences.ts";
+import { autoLoadUsers, readWholeNumber, undoSeconds } from "../../api/preferences.ts";
 import { earlierConnection } from "../../api/earlier-connection.ts";
 import { savedEntries } from "../../api/saved-entries.ts";
 import { formatCountOf } from "../../components/format.ts";
@@ -9,14 +9,6 @@ import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import "./settings.css";
 
 type Outcome = { kind: "ok" | "error"; text: string } | null;
-
-/** What a person typed for a preference: the number, or what is wrong with it. */
-function readNumberPreference(text: string, { max, unit }: NumberPreference): { value: number } | { error: string } {
-  const value = Number(text.trim());
-  return text.trim() !== "" && Number.isInteger(value) && value >= 0 && value <= max
-    ? { value }
-    : { error: `A whole number of ${unit} from 0 to ${max.toLocaleString()}.` };
-}
 
 const numberFields = [
   {
@@ -44,7 +36,7 @@ export function SettingsPage() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const numberReadings = numberFields.map((field) => ({
     field,
-    reading: readNumberPreference(numbers[field.name] ?? "", field.preference),
+    reading: readWholeNumber(numbers[field.name] ?? "", field.preference),
   }));
   const valid = numberReadings.every(({ reading }) => "value" in reading);
   const keyCount = Object.keys(saved.keys.teams).length + Object.keys(saved.keys.orgs).length;

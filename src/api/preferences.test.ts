@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { autoLoadUsers, readWholeNumber, undoSeconds } from "./preferences.ts";
+
+describe("readWholeNumber", () => {
+  it("reads a whole number as typed, or with its digits grouped as the page writes them (this run's locale: English)", () => {
+    expect(readWholeNumber("1,000,000", autoLoadUsers)).toEqual({ value: 1_000_000 });
+    expect(readWholeNumber(autoLoadUsers.max.toLocaleString(), autoLoadUsers)).toEqual({ value: autoLoadUsers.max });
+    expect(readWholeNumber(" 250 000 ", autoLoadUsers)).toEqual({ value: 250_000 });
+    expect(readWholeNumber("5000", autoLoadUsers)).toEqual({ value: 5_000 });
+    expect(readWholeNumber("0", undoSeconds)).toEqual({ value: 0 });
+  });
+
+  it("refuses anything else, saying the range as the page writes it", () => {
+    const refusal = { error: "A whole number of users from 0 to 1,000,000." };
+    for (const typed of ["", "1,000,001", "1,00", "12,34,567", "1.5", "-1", "1e6", "0x10", "five", "1,000,"]) {
+      expect(readWholeNumber(typed, autoLoadUsers), typed).toEqual(refusal);
+    }
+    expect(readWholeNumber("61", undoSeconds)).toEqual({ error: "A whole number of seconds from 0 to 60." });
+  });
+});
