@@ -17,6 +17,7 @@ import type { SentTeamPages } from "./service-pages.ts";
 import { TeamIndex, type TeamQuery, type TeamView, type TeamViewResult } from "./team-index.ts";
 import type { OverviewRequest, TeamOverview } from "./team-overview.ts";
 import { teamMaxRetryAfterMs } from "./whole-team-limits.ts";
+import { keptMeasure } from "./kept-measure.ts";
 
 /** The overview of the users a search and facets select. */
 export interface OverviewParams extends OverviewRequest {
@@ -158,7 +159,7 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
         if (outcome.status === "complete") {
           const start = performance.now();
           index.warmUp();
-          performance.measure("team warm-up", { start }); // part of the load's time, in DevTools' timeline and the bench
+          keptMeasure("team warm-up", { start }); // part of the load's time, in DevTools' timeline and the bench
         }
         resumePoint = outcome.status === "cancelled" || outcome.status === "failed" ? outcome.resume : undefined;
         if (outcome.status === "too-large") indexed = false;
@@ -231,7 +232,7 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
         const result = index.view(view);
         // The worker's own part of the page's "team view" round trip, in DevTools' timeline and the
         // browser bench, named by its search (as the URL names it).
-        performance.measure("team view work", { start, detail: { search: view.search ?? "" } });
+        keptMeasure("team view work", { start, detail: { search: view.search ?? "" } });
         queueIdle();
         return result;
       }),
