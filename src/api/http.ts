@@ -70,6 +70,8 @@ interface RawResponse {
   body: unknown;
   /** Whether `readOk` made the body of its bytes. */
   fromBytes: boolean;
+  /** The body's text, when it was read as text. */
+  text?: string;
 }
 
 /** `Retry-After` as milliseconds: either delay-seconds or an HTTP date. */
@@ -96,10 +98,10 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-async function readBody(response: Response, readOk: RequestSpec["readOk"]): Promise<{ body: unknown; fromBytes: boolean }> {
+async function readBody(response: Response, readOk: RequestSpec["readOk"]): Promise<Omit<RawResponse, "status">> {
   const text = response.ok && readOk ? await readText(response, readOk) : await readText(response);
   if (typeof text !== "string") return { body: text, fromBytes: true };
-  return { body: parseBody(text, response), fromBytes: false };
+  return { body: parseBody(text, response), fromBytes: false, text };
 }
 
 function parseBody(text: string, response: Response): unknown {

@@ -12,6 +12,7 @@ import { joinUrl, send, type CallOptions, type RequestSpec, type TransportOption
 import { scanUserPage } from "./scan-user-page.ts";
 import { teamPageOf, type TeamPage } from "./team-page.ts";
 import { asTeamApiKey, type TeamApiKey } from "./key-kinds.ts";
+import { arrayItemTexts } from "./json-items.ts";
 
 export interface PageRange {
   offset: number;
@@ -21,7 +22,10 @@ export interface PageRange {
 /** A page parsed, and each of its users exactly as the service sent it, in the same order. */
 export interface PageAsSent {
   page: UserPage;
+  /** Each user's JSON value, every field kept. */
   sent: unknown[];
+  /** Each user's JSON text, as the service wrote it. */
+  texts: string[];
 }
 
 export interface TeamClientOptions extends TransportOptions {
@@ -53,10 +57,13 @@ export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOp
      * Retried on network errors, 429 and 503.
      */
     async listUsersAsSent(range: PageRange, options: CallOptions = {}): Promise<PageAsSent> {
-      const { status, body } = await get(range, options);
+      const { status, body, text } = await get(range, options);
       const read = readUserPage(body);
       if ("mismatch" in read) throw mismatch(read.mismatch, status);
-      return { page: read.page, sent: (body as { users: unknown[] }).users };
+      const sent = (body as { users: unknown[] }).users;
+      const texts = (text !== undefined && arrayItemTexts(text, "users")) || [];
+      // The split reads the text JSON.parse read, so the counts agree; were they ever not to, each user is written anew.
+      return { page: read.page, sent, texts: texts.length === sent.length ? texts : sent.map((user) => JSON.stringify(user)) };
     },
 
     /**

@@ -100,6 +100,26 @@ describe("NDJSON export", () => {
     expect(progress.at(-1)).toEqual({ users: teamSize, total: teamSize });
   });
 
+  it("writes each user in the service's own writing (numbers, escapes, key order), one a line even when the page spreads a user over many lines", async () => {
+    const users = (await rawUsers()).slice(0, 3).map((user, i) => ({ ...(user as object), client_user_id: `café-${i}`, score: 0 }));
+    // The service's page as another service might write it: indented, an escape, a number as 1.0.
+    const userTexts = users.map((user) =>
+      JSON.stringify(user, null, 2).replace("café", "caf\\u00e9").replace('"score": 0', '"score": 1.0'),
+    );
+    const page = `{\r\n"users": [\n${userTexts.join(" ,\n")}\n], "total": 3, "offset": 0, "limit": 500}`;
+    const answering = createTeamClient({
+      baseUrl: "http://service.test",
+      apiKey: asTeamApiKey(keys.teamA),
+      fetch: async () => new Response(page, { headers: { "content-type": "application/json" } }),
+    });
+    const lines = (await text(ndjsonFromService(answering))).split("\n");
+    expect(lines.pop()).toBe("");
+    expect(lines).toEqual(userTexts.map((written) => written.replace(/\n/g, "")));
+    expect(lines[0]).toContain('"client_user_id": "caf\\u00e9-0"');
+    expect(lines[0]).toContain('"score": 1.0');
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(users.map((user) => ({ ...user, score: 1 })));
+  });
+
   it("writes only the users of a selection, in the service's order", async () => {
     const query = { search: "client-10", sort: { column: "client_user_id", direction: "desc" } } as const;
     const lines = (await text(ndjsonOfSelection(client(), index, query))).trim().split("\n");

@@ -88,7 +88,8 @@ export async function* ndjsonFromService(
   options: ExportOptions & { keep?: (userId: string) => boolean; expected?: number } = {},
 ) {
   for await (const users of uniqueUsers(client, options)) {
-    const lines = users.map(({ sent }) => `${JSON.stringify(sent)}\n`);
+    // A user's text on one line: a line break in JSON can only be white space between its tokens.
+    const lines = users.map(({ text }) => `${text.replace(/[\r\n]/g, "")}\n`);
     if (lines.length > 0) yield lines.join("");
   }
 }
@@ -104,10 +105,10 @@ async function* uniqueUsers(
 ) {
   let previousIds = new Set<string>();
   let written = 0;
-  for await (const { page, sent } of servicePages(client, { signal })) {
+  for await (const { page, texts } of servicePages(client, { signal })) {
     const ids = new Set(page.users.map((u) => u.user_id));
     const users = page.users
-      .map((user, i) => ({ user, sent: sent[i] }))
+      .map((user, i) => ({ user, text: texts[i]! }))
       .filter(({ user }) => !previousIds.has(user.user_id) && (keep?.(user.user_id) ?? true));
     previousIds = ids;
     written += users.length;

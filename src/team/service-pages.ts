@@ -2,20 +2,17 @@
  * The team's pages as the service sends them, in the service's order, with a few requests ahead
  * of the reader: what an export streams from when it does not read the index.
  */
-import type { UserPage } from "../api/contract.ts";
+import type { PageAsSent } from "../api/list-users.ts";
 import type { CallOptions } from "../api/http.ts";
 import { teamPageSize, teamRequestsInFlight } from "./whole-team-limits.ts";
 
 /** The part of the team client an export uses. */
 export interface SentTeamPages {
-  listUsersAsSent(range: { offset: number; limit: number }, options?: CallOptions): Promise<{ page: UserPage; sent: unknown[] }>;
+  listUsersAsSent(range: { offset: number; limit: number }, options?: CallOptions): Promise<PageAsSent>;
 }
 
-export interface SentPage {
+export interface SentPage extends PageAsSent {
   offset: number;
-  page: UserPage;
-  /** Each user exactly as the service sent it. */
-  sent: unknown[];
 }
 
 export interface ServicePagesOptions {
