@@ -12,7 +12,7 @@ import { joinUrl, send, type CallOptions, type RequestSpec, type TransportOption
 import { scanUserPage } from "./scan-user-page.ts";
 import { teamPageOf, type TeamPage } from "./team-page.ts";
 import { asTeamApiKey, type TeamApiKey } from "./key-kinds.ts";
-import { arrayItemTexts } from "./json-items.ts";
+import { arrayItemTexts } from "./json-text.ts";
 
 export interface PageRange {
   offset: number;

@@ -3,8 +3,8 @@ import { teamTag, type Connection } from "../api/connection.ts";
 import { teamClientOf, usersKeys } from "../api/list-users.ts";
 
 /**
- * A loaded user exactly as the service sends it, asked again at the offset where it was loaded
- * (the loaded team keeps only what search, facets, sort and the table need). `sent` is undefined
+ * A loaded user exactly as the service sends it (its JSON text), asked again at the offset where it
+ * was loaded (the loaded team keeps only what search, facets, sort and the table need). `text` is undefined
  * while it comes, when asking failed (`error`), or when the service's order has moved since the
  * team was loaded (`moved`: another user is at that offset now).
  */
@@ -17,7 +17,7 @@ export function useSentUser(connection: Connection, userId: string | null, servi
   });
   const sent = data?.sent[0] as { user_id?: unknown } | undefined;
   return {
-    sent: sent?.user_id === userId ? sent : undefined,
+    text: sent?.user_id === userId ? data?.texts[0] : undefined,
     moved: data !== undefined && sent?.user_id !== userId,
     error,
     retry: () => void refetch(),

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import type { User } from "../../api/contract.ts";
+import { layOutJson } from "../../api/json-text.ts";
 import { listWords } from "../../api/list-users.ts";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { CopyButton } from "../../components/copy-button.tsx";
@@ -13,10 +14,10 @@ interface UserDetailPanelProps {
   /** Undefined when the user is not on the page shown. */
   user: User | undefined;
   /**
-   * The user exactly as the service sent it, for the JSON: on the page shown, or to be asked
-   * again at its offset (a user of the loaded team).
+   * The user's JSON text as the service wrote it: on the page shown, or to be asked again at its
+   * offset (a user of the loaded team).
    */
-  sent: { user: unknown } | { atOffset: number | undefined };
+  sent: { text: string | undefined } | { atOffset: number | undefined };
   baseUrl: string;
   onClose: () => void;
 }
@@ -33,9 +34,9 @@ function Instant({ value }: { value: string }) {
 export function UserDetailPanel({ userId, user, sent, baseUrl, onClose }: UserDetailPanelProps) {
   const { connection } = useTeam();
   const asked = useSentUser(connection, "atOffset" in sent ? userId : null, "atOffset" in sent ? sent.atOffset : undefined);
-  const asSent = "user" in sent ? sent.user : asked.sent;
-  // Only the answer as sent is shown: never the parsed user in its place.
-  const json = asSent === undefined ? null : JSON.stringify(asSent, null, 2);
+  const asSent = "text" in sent ? sent.text : asked.text;
+  // Only the answer as sent is shown, laid out for reading: never the parsed user in its place.
+  const json = useMemo(() => (asSent === undefined ? null : layOutJson(asSent)), [asSent]);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     closeRef.current?.focus();

@@ -245,7 +245,7 @@ export function UsersPage() {
             <UserDetailPanel
               userId={userId}
               user={whole.active ? openRow?.user : pageUsers[pageIndexOfUser]}
-              sent={whole.active ? { atOffset: openRow?.serviceOffset } : { user: query.data?.sent[pageIndexOfUser] }}
+              sent={whole.active ? { atOffset: openRow?.serviceOffset } : { text: query.data?.texts[pageIndexOfUser] }}
               baseUrl={connection.baseUrl}
               onClose={closeDetail}
             />

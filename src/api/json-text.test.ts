@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { arrayItemTexts } from "./json-items.ts";
+import { arrayItemTexts, layOutJson } from "./json-text.ts";
 
 /** JSON text of `value`, with white space of its own between tokens: spaced, indented, or none. */
 const written = (value: unknown, space: string | number) => JSON.stringify(value, null, space);
@@ -46,5 +46,21 @@ describe("arrayItemTexts", () => {
     expect(arrayItemTexts('[{"users":[1]}]', "users")).toBeNull();
     expect(arrayItemTexts('{"a":"users","b":["users"]}', "users")).toBeNull();
     expect(arrayItemTexts("null", "users")).toBeNull();
+  });
+});
+
+describe("layOutJson", () => {
+  it("lays a JSON text out as JSON.stringify(value, null, 2) does, however it was written", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.constantFrom(0, 2, "\t", " \r\n "), (value, space) => {
+        expect(layOutJson(written(value, space))).toBe(JSON.stringify(value, null, 2));
+      }),
+    );
+  });
+
+  it("copies strings, numbers and keys as written", () => {
+    expect(layOutJson('{"b":1.0,"a":"caf\\u00e9 {x}, [y]: z","a":[],"n":12345678901234567890,"o":{ }}')).toBe(
+      '{\n  "b": 1.0,\n  "a": "caf\\u00e9 {x}, [y]: z",\n  "a": [],\n  "n": 12345678901234567890,\n  "o": {}\n}',
+    );
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The text of each item of an array in a JSON document, as written: what an NDJSON export writes,
- * so that each user is the service's own bytes (`1.0`, `\u00e9`, big integers and the order of
- * keys kept), not what `JSON.stringify` makes of the parsed value.
+ * JSON text kept as the service wrote it: each user's text in a page (what an NDJSON export
+ * writes), and a text laid out for reading (the detail panel), its tokens untouched — so `1.0`,
+ * `\u00e9`, big integers and the order of keys stay the service's, not what `JSON.stringify`
+ * makes of the parsed value.
  */
 
 const [quote, backslash, colon, comma, openBracket, closeBracket, openBrace, closeBrace] = [34, 92, 58, 44, 91, 93, 123, 125];
@@ -74,4 +75,39 @@ function isSpace(char: number): boolean {
 function trimmedEnd(text: string, end: number): number {
   while (isSpace(text.charCodeAt(end - 1))) end--;
   return end;
+}
+
+/**
+ * `text` (JSON) indented by two spaces a level, as `JSON.stringify(value, null, 2)` lays a value
+ * out, with its strings, numbers and literals copied as written.
+ */
+export function layOutJson(text: string): string {
+  let out = "";
+  let depth = 0;
+  const newLine = () => `\n${"  ".repeat(depth)}`;
+  for (let at = 0; at < text.length; at++) {
+    const char = text.charCodeAt(at);
+    if (isSpace(char)) continue;
+    if (char === quote) {
+      const start = at;
+      for (at++; text.charCodeAt(at) !== quote; at++) if (text.charCodeAt(at) === backslash) at++;
+      out += text.slice(start, at + 1);
+    } else if (char === openBrace || char === openBracket) {
+      let next = at + 1;
+      while (isSpace(text.charCodeAt(next))) next++;
+      if (text.charCodeAt(next) === char + 2) {
+        out += text[at]! + text[next]!; // empty: {} or []
+        at = next;
+      } else {
+        depth++;
+        out += text[at]! + newLine();
+      }
+    } else if (char === closeBrace || char === closeBracket) {
+      depth--;
+      out += newLine() + text[at]!;
+    } else if (char === comma) out += `,${newLine()}`;
+    else if (char === colon) out += ": ";
+    else out += text[at]!;
+  }
+  return out;
 }
