@@ -17,10 +17,10 @@ export const loadProgressEveryMs = 100;
 export const indexMaxUsers = 1_000_000;
 
 /**
- * What a loaded team takes of the tab a user, in bytes: the index holds about 150 (`npm run
+ * What a loaded team takes of the tab a user, in bytes: the index holds about 170 (`npm run
  * bench:team`, "memory per user held by the index": the demo's users, 2.5 sources each), and sort
  * orders, the overview's days and what the collector has not yet taken come on top; at a million
- * users the tab peaked at 225-233 MB in two runs (`npm run bench:team:browser`).
+ * users page and worker peaked at 212-227 MB (`npm run bench:team:browser`).
  */
 export const indexBytesPerUser = 250;
 
