@@ -10,6 +10,27 @@ describe("readWholeNumber", () => {
     expect(readWholeNumber("0", undoSeconds)).toEqual({ value: 0 });
   });
 
+  it("reads a number as the page writes it in other locales, and refuses their decimals", () => {
+    const inLocale = (locale: string, run: () => void) => {
+      const toLocaleString = Number.prototype.toLocaleString;
+      Number.prototype.toLocaleString = function (this: number) {
+        return toLocaleString.call(this, locale);
+      };
+      try {
+        run();
+      } finally {
+        Number.prototype.toLocaleString = toLocaleString;
+      }
+    };
+    inLocale("es", () => {
+      expect(readWholeNumber("1.000.000", autoLoadUsers)).toEqual({ value: 1_000_000 });
+      expect(readWholeNumber("1,500", autoLoadUsers)).toHaveProperty("error"); // 1.5, not 1500
+      expect(readWholeNumber("1.500", autoLoadUsers)).toHaveProperty("error"); // Spanish writes 1500 ungrouped
+    });
+    inLocale("en-IN", () => expect(readWholeNumber("10,00,000", autoLoadUsers)).toEqual({ value: 1_000_000 }));
+    inLocale("fr", () => expect(readWholeNumber((250_000).toLocaleString(), autoLoadUsers)).toEqual({ value: 250_000 }));
+  });
+
   it("refuses anything else, saying the range as the page writes it", () => {
     const refusal = { error: "A whole number of users from 0 to 1,000,000." };
     for (const typed of ["", "1,000,001", "1,00", "12,34,567", "1.5", "-1", "1e6", "0x10", "five", "1,000,"]) {

@@ -15,19 +15,18 @@ function wholeNumber(key: string, fallback: number, max: number, unit: string): 
   return { ...stored, default: fallback, max, unit };
 }
 
-/** The locale's mark between groups of digits ("," in English), as `toLocaleString` writes numbers. */
-const groupMark = new Intl.NumberFormat().formatToParts(1000).find((part) => part.type === "group")?.value ?? ",";
-/** Digits in groups of three, apart by that mark or a space: "1,000,000", "1 000 000". */
-const groupedDigits = new RegExp(`^\\d{1,3}(?:[${groupMark.replace(/[\\\]^-]/g, "\\$&")}\\s]\\d{3})+$`);
-
 /**
- * What a person typed for a preference: the number, or what is wrong with it. Digits may be
- * grouped as this page writes them ("1,000,000" in English) or by spaces.
+ * What a person typed for a preference: the number, or what is wrong with it. Digits may come
+ * plain, written as this page writes numbers (`toLocaleString`: "1,000,000" in English,
+ * "1.000.000" in Spanish, "10,00,000" in Indian English), or in threes apart by spaces.
  */
 export function readWholeNumber(text: string, { max, unit }: NumberPreference): { value: number } | { error: string } {
   const typed = text.trim();
-  const value = /^\d+$/.test(typed) || groupedDigits.test(typed) ? Number(typed.replace(/\D/g, "")) : Number.NaN;
-  return value <= max ? { value } : { error: `A whole number of ${unit} from 0 to ${max.toLocaleString()}.` };
+  const digits = typed.replace(/\D/g, "");
+  const value = Number(digits);
+  const readable =
+    digits !== "" && (typed === digits || typed === value.toLocaleString() || /^\d{1,3}(?: \d{3})+$/.test(typed.replace(/\s/g, " ")));
+  return readable && value <= max ? { value } : { error: `A whole number of ${unit} from 0 to ${max.toLocaleString()}.` };
 }
 
 /** Seconds a confirmed team deletion is held, with an Undo, before it is sent; 0 sends at once. */

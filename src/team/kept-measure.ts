@@ -1,7 +1,8 @@
 /**
  * A User Timing measure (DevTools' timeline and the browser bench read them), of which a thread
- * keeps the latest few hundred of a name: a session of thousands of keystrokes would otherwise
- * hold every one, and the searches typed with them, for the life of the tab.
+ * keeps at most 500 of a name: at the next, they are cleared and counting starts again. A session
+ * of thousands of keystrokes would otherwise hold every one, and the searches typed with them,
+ * for the life of the tab.
  */
 const kept = 500;
 const counts = new Map<string, number>();
