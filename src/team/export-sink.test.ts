@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { writeChunks } from "./export-sink.ts";
+import { describe, expect, it, vi } from "vitest";
+import { blobOfChunks, writeChunks } from "./export-sink.ts";
 import { recordingWritable } from "./export-sink.test-helper.ts";
 
 /** Chunks that stop with `error` after `count`, and tell whether the consumer let go of them. */
@@ -37,5 +37,34 @@ describe("writeChunks", () => {
     await expect(writeChunks(chunks, writable)).rejects.toThrow("No space left on the device");
     expect(calls).toEqual(["write chunk 0", "abort No space left on the device"]);
     expect(state).toEqual({ produced: 1, finished: true });
+  });
+});
+
+describe("blobOfChunks", () => {
+  it("gives the chunks, in order, as one Blob of the type, gathered into Blobs every few megabytes instead of kept as strings", async () => {
+    const { Blob: Original } = globalThis;
+    const strings: number[] = []; // how many strings each Blob was made of
+    vi.stubGlobal(
+      "Blob",
+      class extends Original {
+        constructor(parts: BlobPart[] = [], options?: BlobPropertyBag) {
+          super(parts, options);
+          strings.push(parts.filter((part) => typeof part === "string").length);
+        }
+      },
+    );
+    try {
+      const chunk = (n: number) => `${n}`.padEnd(1_000_000, ".");
+      async function* chunks() {
+        for (let n = 0; n < 10; n++) yield chunk(n);
+      }
+      const blob = await blobOfChunks(chunks(), "text/csv;charset=utf-8");
+      expect(blob.type).toBe("text/csv;charset=utf-8");
+      expect(await blob.text()).toBe(Array.from({ length: 10 }, (_, n) => chunk(n)).join(""));
+      // 10 MB of text: two Blobs of five strings each on the way, then the last one of the rest.
+      expect(strings).toEqual([5, 5, 0]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
