@@ -252,9 +252,11 @@ const sortMs = {
   "Client user ID, first": await timed("team view", () => header("Client user ID").click()),
   "Client user ID, descending": await timed("team view", () => header("Client user ID").click()),
 };
-// Under that sort, a keystroke, then a facet: the first selection under a sort other than the one
-// it was clicked with makes the column's whole order (kept: the facet change reads it).
+// Under that sort, a keystroke a second after its answer (the sorted page read), then a facet: the
+// worker makes the column's whole order in its idle time after a sort's first view, and the first
+// other selection under the sort finishes it if it is not done yet.
 await search.click();
+await page.waitForTimeout(1_000);
 const sortedKeystrokeMs = await timed("team view", () => page.keyboard.type(far[0]!));
 await page.getByRole("button", { name: "Filter by connected source" }).click();
 const sortedFacetMs = await timed("team view", toggle("Oura"));
@@ -340,7 +342,7 @@ console.table({
   },
   "facet change, worst of 4": { figure: ms(worst(facetMs)), target: "≤ 50 ms" },
   ...Object.fromEntries(Object.entries(sortMs).map(([label, value]) => [`sort: ${label}`, { figure: ms(value), target: "≤ 200 ms" }])),
-  "under a sort by Client user ID: the first keystroke (the whole order made)": { figure: ms(sortedKeystrokeMs), target: "≤ 16 ms" },
+  "under a sort by Client user ID, a second after it: the first keystroke": { figure: ms(sortedKeystrokeMs), target: "≤ 16 ms" },
   "then a facet change under that sort": { figure: ms(sortedFacetMs), target: "≤ 50 ms" },
   "overview, first count": { figure: ms(overviewFirstMs), target: "≤ 300 ms" },
   "overview, new selection, worst of 3": { figure: ms(worst(selectionMs)), target: "≤ 100 ms" },

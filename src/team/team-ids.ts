@@ -11,7 +11,7 @@ import { foldForSearch, isPrintableAscii } from "./fold-text.ts";
 import { growableUint32 } from "./growable-array.ts";
 import { IdText, type IdTextEngine } from "./id-text.ts";
 import { KeySorter } from "./radix-sort.ts";
-import type { Ordering } from "./team-sort.ts";
+import { finish, type Ordering } from "./team-sort.ts";
 
 /** The rows a search matched: `matched` has a 1 for each of the `count`. */
 export interface SearchMatches {
@@ -223,6 +223,14 @@ export class TeamIds {
    * last run first.
    */
   clientIdOrdering(serviceOrder: Uint32Array): Ordering {
+    return finish(this.clientIdOrderingSteps(serviceOrder, Infinity));
+  }
+
+  /**
+   * `clientIdOrdering` in steps of about `stepMs` each (the first, a pass over every ID, can be
+   * longer): to be made in idle time. The team must not change while it runs.
+   */
+  *clientIdOrderingSteps(serviceOrder: Uint32Array, stepMs: number): Generator<void, Ordering> {
     const rows = this.rows;
     const isOther = new Uint8Array(this.#otherClientRows.length > 0 ? rows : 0);
     for (const row of this.#otherClientRows) isOther[row] = 1;
@@ -235,7 +243,7 @@ export class TeamIds {
       else sorter.items[plain++] = row;
     }
     /** Where each run of equal IDs ends in `order`. */
-    const groupEnds = sortByKeys(sorter, plain, rows, this.#text.bytes, this.#rowStarts.view());
+    const groupEnds = yield* sortingByKeys(sorter, plain, rows, this.#text.bytes, this.#rowStarts.view(), stepMs);
     sorter.release();
     release(isOther);
     const order = sorter.items;
@@ -376,10 +384,20 @@ const fewRows = 32;
  * significant first, eight characters at a time: each row's next eight, a byte each (0 after the
  * key's end), are its 64-bit key in the sorter; rows whose eight are equal and whose keys go on
  * are sorted eight characters further. The first level reads the second eight too, by row, while
- * it reads the text in order: the rows of one group lie all over the text.
+ * it reads the text in order: the rows of one group lie all over the text. It yields between
+ * its parts (a range's keys read, each pass of a range sorted) once `stepMs` have passed since the
+ * last step.
  */
-function sortByKeys(sorter: KeySorter, count: number, rows: number, bytes: Uint8Array, starts: Uint32Array): Uint32Array {
+function* sortingByKeys(
+  sorter: KeySorter,
+  count: number,
+  rows: number,
+  bytes: Uint8Array,
+  starts: Uint32Array,
+  stepMs: number,
+): Generator<void, Uint32Array> {
   const { items, high, low } = sorter;
+  let stepStart = performance.now();
   const ends = new Uint32Array(count);
   let groups = 0;
   const second = { high: new Uint32Array(rows), low: new Uint32Array(rows) };
@@ -416,10 +434,16 @@ function sortByKeys(sorter: KeySorter, count: number, rows: number, bytes: Uint8
     for (let i = from + 1; i <= to; i++) if (i === to || compare(items[i - 1]!, items[i]!) !== 0) ends[groups++] = i;
   };
 
-  const sort = (from: number, to: number, depth: number): void => {
+  const sort = function* (from: number, to: number, depth: number): Generator<void, void> {
     if (to - from <= fewRows) return sortFew(from, to, depth);
+    const due = function* () {
+      if (performance.now() - stepStart < stepMs) return;
+      yield;
+      stepStart = performance.now();
+    };
     loadKeys(from, to, depth);
-    sorter.sort(from, to);
+    yield* due();
+    for (const _ of sorter.sortSteps(from, to)) yield* due();
     for (let start = from; start < to;) {
       const word = high[start]!;
       const next = low[start]!;
@@ -427,12 +451,12 @@ function sortByKeys(sorter: KeySorter, count: number, rows: number, bytes: Uint8
       while (end < to && high[end] === word && low[end] === next) end++;
       // A key that ended within these eight characters has a 0 last: the run's keys are equal.
       if (end - start === 1 || (next & 0xff) === 0) ends[groups++] = end;
-      else sort(start, end, depth + 8);
+      else yield* sort(start, end, depth + 8);
       start = end;
     }
   };
 
-  sort(0, count, 0);
+  yield* sort(0, count, 0);
   const exact = ends.slice(0, groups);
   release(ends, second.high, second.low);
   return exact;

@@ -1,9 +1,10 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { User } from "../api/contract.ts";
 import { pageOfUsers } from "../api/team-page.test-helper.ts";
 import { foldForSearch } from "./fold-text.ts";
 import type { FacetSelection } from "./team-facets.ts";
+import { TeamIds } from "./team-ids.ts";
 import { TeamIndex, type TeamQuery, type TeamSort, type TeamView } from "./team-index.ts";
 import { sortColumns } from "./team-sort.ts";
 
@@ -79,7 +80,7 @@ interface Loaded {
 
 /** What the index should hold: the first-arriving copy of each user, in the service's order. */
 function loadBoth(users: User[], pageSize: number, arrival: number[]): { index: TeamIndex; loaded: Loaded[] } {
-  const index = new TeamIndex();
+  const index = new TeamIndex({ idleStepMs: 0 }); // idle work in its smallest steps: left halfway by the next view
   const firstSeen = new Map<string, Loaded>();
   // As the loader and the worker do: room for the team after the first page, the spare given back at the end.
   arrival.forEach((offset, i) => {
@@ -172,12 +173,13 @@ describe("TeamIndex against a plain reference", () => {
   it("selects, sorts and counts like the reference, for any team and query", () => {
     // Each query may come after the same facets without a search (then counted by difference
     // from them when its search matches most users), and is viewed at some page, before or after
-    // an export of it (which makes its sort's whole ordering; a view before picks its rows).
+    // an export of it (which makes its sort's whole ordering; a view before picks its rows), then
+    // none, some or all of the idle steps that follow a view (a picked sort's ordering among them).
     const viewedArb = fc.record({
       query: queryArb,
       facetsFirst: fc.boolean(),
       exportFirst: fc.boolean(),
-      idleAfter: fc.boolean(),
+      idleSteps: fc.constantFrom(0, 1, 2, 5, Infinity),
       pageIndex: fc.nat({ max: 5 }),
       pageSize: fc.integer({ min: 1, max: 10 }),
     });
@@ -193,7 +195,7 @@ describe("TeamIndex against a plain reference", () => {
           // What an export took stays as it was while later views reuse their buffers.
           const exported = index.select(viewed[0]!.query);
           const exportedIds = Array.from(exported, (row) => index.user(row).user_id);
-          for (const { query, facetsFirst, exportFirst, idleAfter, ...page } of viewed) {
+          for (const { query, facetsFirst, exportFirst, idleSteps, ...page } of viewed) {
             if (facetsFirst) index.view({ ...query, search: "", pageIndex: 0, pageSize: 10 });
             const exportIds = () => Array.from(index.select(query), (row) => index.user(row).user_id);
             const ids = exportFirst ? exportIds() : null;
@@ -208,7 +210,7 @@ describe("TeamIndex against a plain reference", () => {
             expect(nonZero(facets.timeZones)).toEqual(expected.timeZones);
             expect(nonZero(facets.birthDate)).toEqual(expected.birthDate);
             // The idle time before the next keystroke: what it may ask is worked out.
-            if (idleAfter) while (!index.stepIdle());
+            for (let step = 0; step < idleSteps && !index.stepIdle(); step++);
           }
           expect(Array.from(exported, (row) => index.user(row).user_id)).toEqual(exportedIds);
         },
@@ -277,6 +279,40 @@ describe("TeamIndex", () => {
     expect(index.size).toBe(3);
     expect(index.user(index.rowOf("id-2")!).client_user_id).toBe("client-2");
     expect(index.serviceOffset(index.rowOf("id-3")!)).toBe(2);
+  });
+
+  it("makes a picked sort's whole order in idle steps, so that the next keystroke under it makes none; a view midway reads the same", () => {
+    const made = vi.spyOn(TeamIds.prototype, "clientIdOrderingSteps");
+    try {
+      const users = Array.from({ length: 3_000 }, (_, n) => user(n, { client_user_id: `patient-${(n * 7919) % 3_000}` }));
+      const sort = { column: "client_user_id", direction: "desc" } as const;
+      const keystroke = { search: "patient-12", sort, pageIndex: 0, pageSize: 20 };
+      const plain = new TeamIndex();
+      plain.addPage(pageOfUsers(users), 0);
+      const expected = plain.view(keystroke).rows.map((row) => row.user.client_user_id);
+      made.mockClear();
+
+      const index = new TeamIndex({ idleStepMs: 0 });
+      index.addPage(pageOfUsers(users), 0);
+      index.view({ sort, pageIndex: 0, pageSize: 20 }); // the click on the header: its rows picked
+      expect(index.stepIdle()).toBe(false); // a step of the order: more to come
+      expect(made).toHaveBeenCalledTimes(1);
+      // A keystroke midway finishes the order the idle steps began, and reads it.
+      expect(index.view(keystroke).rows.map((row) => row.user.client_user_id)).toEqual(expected);
+      expect(made).toHaveBeenCalledTimes(1);
+
+      const idle = new TeamIndex({ idleStepMs: 0 });
+      idle.addPage(pageOfUsers(users), 0);
+      idle.view({ sort, pageIndex: 0, pageSize: 20 });
+      let steps = 0;
+      while (!idle.stepIdle()) steps++;
+      expect(steps).toBeGreaterThan(2);
+      made.mockClear();
+      expect(idle.view(keystroke).rows.map((row) => row.user.client_user_id)).toEqual(expected);
+      expect(made).not.toHaveBeenCalled(); // made already, in idle time
+    } finally {
+      made.mockRestore();
+    }
   });
 
   it("pages a view, clamps a page beyond the last, and counts matches", () => {

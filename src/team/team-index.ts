@@ -23,7 +23,16 @@ import {
   type OverviewRequest,
   type TeamOverview,
 } from "./team-overview.ts";
-import { orderByRanks, orderNumbers, rankStrings, type Ordering, type Ranks, type SortColumn } from "./team-sort.ts";
+import {
+  finish,
+  orderByRanks,
+  orderNumbers,
+  orderNumbersSteps,
+  rankStrings,
+  type Ordering,
+  type Ranks,
+  type SortColumn,
+} from "./team-sort.ts";
 
 export interface TeamSort {
   column: SortColumn;
@@ -142,6 +151,8 @@ export class TeamIndex {
   /** The rows in the service's order (the order without a sort): no descending one is asked for. */
   #serviceOrder: Uint32Array | undefined;
   #orderings = new Map<SortColumn, Ordering>();
+  /** The ordering of a sort whose rows were picked, being made a step at a time in idle time. */
+  #pendingOrdering: { column: SortColumn; steps: Generator<void, Ordering> } | undefined;
   /** A number a row for each column but the creation instant a view was sorted by (8 bytes a user), read to pick a page's rows. */
   #sortKeys = new Map<SortColumn, Float64Array>();
   /** The selection each column's rows were first picked from (see `#picks`). */
@@ -157,8 +168,12 @@ export class TeamIndex {
   #buffers: { selected: Uint8Array; rows: Uint32Array; matched: Uint8Array[] } | undefined;
   #days: (DayColumns & { timeZone: string }) | undefined;
 
-  constructor() {
+  /** A step of idle work lasts about this long, so that a message coming meanwhile waits little. */
+  readonly #idleStepMs: number;
+
+  constructor({ idleStepMs = 4 }: { idleStepMs?: number } = {}) {
     this.#sourceStarts.push(0);
+    this.#idleStepMs = idleStepMs;
   }
 
   get size(): number {
@@ -351,8 +366,19 @@ export class TeamIndex {
     this.#selectionCache = undefined;
   }
 
-  /** Works a step on what the next keystroke may ask, in the idle time after a view; true once there is nothing left. */
+  /**
+   * Works a step on what the next keystroke may ask, in the idle time after a view: the whole order
+   * of a sort whose rows were picked, then the digits that follow the search; true once there is
+   * nothing left.
+   */
   stepIdle(): boolean {
+    this.#dropStaleCaches();
+    const pending = this.#pendingOrdering;
+    if (pending) {
+      const step = pending.steps.next();
+      if (step.done) this.#keepOrdering(pending.column, step.value);
+      return false;
+    }
     return this.#ids.stepIdle();
   }
 
@@ -391,6 +417,10 @@ export class TeamIndex {
       // A sort just asked for: only the pages up to this one, picked from the selection as it goes by.
       const first = firstInOrder((page + 1) * size, this.#rowOrder(query.sort), rows ? { list: rows } : { marked: selected });
       shown = first.slice(page * size);
+      // The next selection under this sort will walk its whole order: made meanwhile, in idle time.
+      const { column } = query.sort;
+      if (this.#pendingOrdering?.column !== column)
+        this.#pendingOrdering = { column, steps: this.#orderingSteps(column, this.#idleStepMs) };
     } else {
       // Only as far into the order as the page: a broad search's first page is a short walk.
       const order = this.#order(query.sort);
@@ -507,6 +537,7 @@ export class TeamIndex {
     this.#cacheVersion = this.#version;
     this.#serviceOrder = undefined;
     this.#orderings.clear();
+    this.#pendingOrdering = undefined;
     this.#sortKeys.forEach((keys) => release(keys)); // read only within a view
     this.#sortKeys.clear();
     this.#pickedWith.clear();
@@ -537,25 +568,33 @@ export class TeamIndex {
     return ascending;
   }
 
-  /** Computed on first use of a column, then kept until the team changes. */
+  /** Computed on first use of a column (or in idle time, once its rows were picked), then kept until the team changes. */
   #ordering(column: SortColumn): Ordering {
-    let ordering = this.#orderings.get(column);
-    if (!ordering) {
-      const service = this.#inServiceOrder();
-      if (column === "created_on") ordering = orderNumbers(this.#createdOn.msReader(), service);
-      // Case-insensitive; IDs that differ only in case keep the service's order.
-      else if (column === "client_user_id") ordering = this.#ids.clientIdOrdering(service);
-      else {
-        const ranks = this.#ranks(column);
-        ordering = orderByRanks(ranks, service);
-        release(ranks.ranks);
-      }
-      this.#orderings.set(column, ordering);
-      // Picking is over for this column: its keys go.
-      const keys = this.#sortKeys.get(column);
-      if (keys) release(keys);
-      this.#sortKeys.delete(column);
-    }
+    const ordering = this.#orderings.get(column);
+    if (ordering) return ordering;
+    const pending = this.#pendingOrdering?.column === column ? this.#pendingOrdering.steps : this.#orderingSteps(column, Infinity);
+    return this.#keepOrdering(column, finish(pending));
+  }
+
+  /** A column's ordering, made in steps: the client IDs' of about `stepMs`, the instants' a pass each, the others' in one. */
+  *#orderingSteps(column: SortColumn, stepMs: number): Generator<void, Ordering> {
+    const service = this.#inServiceOrder();
+    if (column === "created_on") return yield* orderNumbersSteps(this.#createdOn.msReader(), service);
+    // Case-insensitive; IDs that differ only in case keep the service's order.
+    if (column === "client_user_id") return yield* this.#ids.clientIdOrderingSteps(service, stepMs);
+    const ranks = this.#ranks(column);
+    const ordering = orderByRanks(ranks, service);
+    release(ranks.ranks);
+    return ordering;
+  }
+
+  #keepOrdering(column: SortColumn, ordering: Ordering): Ordering {
+    this.#orderings.set(column, ordering);
+    if (this.#pendingOrdering?.column === column) this.#pendingOrdering = undefined;
+    // Picking is over for this column: its keys go.
+    const keys = this.#sortKeys.get(column);
+    if (keys) release(keys);
+    this.#sortKeys.delete(column);
     return ordering;
   }
 

@@ -40,6 +40,11 @@ export function rankStrings(values: ArrayLike<string | undefined>): Ranks {
  * the descending order is the ascending one's runs of equal numbers, last run first.
  */
 export function orderNumbers(valueOf: (row: number) => number, serviceOrder: Uint32Array): Ordering {
+  return finish(orderNumbersSteps(valueOf, serviceOrder));
+}
+
+/** `orderNumbers` in steps (the keys read, each pass of the sort, the orders written): to be made in idle time. */
+export function* orderNumbersSteps(valueOf: (row: number) => number, serviceOrder: Uint32Array): Generator<void, Ordering> {
   const rows = serviceOrder.length;
   let count = 0;
   for (let row = 0; row < rows; row++) if (!Number.isNaN(valueOf(row))) count++;
@@ -64,7 +69,8 @@ export function orderNumbers(valueOf: (row: number) => number, serviceOrder: Uin
     high[i] = negative ? ~words[1]! : words[1]! | 0x8000_0000;
     low[i++] = negative ? ~words[0]! : words[0]!;
   }
-  sorter.sort(0, count);
+  yield;
+  yield* sorter.sortSteps(0, count);
   // Every row with a value (the usual case): the sorted rows are the ascending order.
   const ascending = count === rows ? items : new Uint32Array(rows);
   if (ascending !== items) {
@@ -107,4 +113,12 @@ export function orderByRanks({ ranks, count }: Ranks, serviceOrder: Uint32Array)
   for (let r = count - 1; r >= 0; r--) for (let i = starts[r]!; i < starts[r + 1]!; i++) descending[written++] = ascending[i]!;
   for (let i = starts[count]!; i < rows; i++) descending[written++] = ascending[i]!;
   return { ascending, descending };
+}
+
+/** Runs steps to their end: what they make. */
+export function finish<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
