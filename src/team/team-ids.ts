@@ -11,7 +11,7 @@ import { foldForSearch, isPrintableAscii } from "./fold-text.ts";
 import { growableUint32 } from "./growable-array.ts";
 import { IdText, type IdTextEngine } from "./id-text.ts";
 import { KeySorter } from "./radix-sort.ts";
-import { finish, type Ordering } from "./team-sort.ts";
+import { finish, stepRows, type Ordering } from "./team-sort.ts";
 
 /** The rows a search matched: `matched` has a 1 for each of the `count`. */
 export interface SearchMatches {
@@ -241,6 +241,7 @@ export class TeamIds {
       const row = serviceOrder[place]!;
       if (isOther[row] === 1) others.push({ row, key: this.#otherKey(row) });
       else sorter.items[plain++] = row;
+      if (place % stepRows === stepRows - 1) yield;
     }
     /** Where each run of equal IDs ends in `order`. */
     const groupEnds = yield* sortingByKeys(sorter, plain, rows, this.#text.bytes, this.#rowStarts.view(), stepMs);
@@ -255,9 +256,13 @@ export class TeamIds {
 
     const descending = new Uint32Array(rows);
     let written = 0;
-    for (let run = runEnds.length - 1; run >= 0; run--) {
+    for (let run = runEnds.length - 1, due = stepRows; run >= 0; run--) {
       for (let position = run > 0 ? runEnds[run - 1]! : 0; position < runEnds[run]!; position++)
         descending[written++] = ascending[position]!;
+      if (written >= due) {
+        due = written + stepRows;
+        yield;
+      }
     }
     release(groupEnds);
     return { ascending, descending };
@@ -441,8 +446,10 @@ function* sortingByKeys(
       yield;
       stepStart = performance.now();
     };
-    loadKeys(from, to, depth);
-    yield* due();
+    for (let chunk = from; chunk < to; chunk += stepRows) {
+      loadKeys(chunk, Math.min(to, chunk + stepRows), depth);
+      yield* due();
+    }
     for (const _ of sorter.sortSteps(from, to)) yield* due();
     for (let start = from; start < to;) {
       const word = high[start]!;

@@ -43,11 +43,17 @@ export function orderNumbers(valueOf: (row: number) => number, serviceOrder: Uin
   return finish(orderNumbersSteps(valueOf, serviceOrder));
 }
 
-/** `orderNumbers` in steps (the keys read, each pass of the sort, the orders written): to be made in idle time. */
+/** Rows gone through in a step of work made in idle time: a millisecond or two. */
+export const stepRows = 0x1_0000;
+
+/** `orderNumbers` in steps (of `stepRows` rows, or a pass of the sort): to be made in idle time. */
 export function* orderNumbersSteps(valueOf: (row: number) => number, serviceOrder: Uint32Array): Generator<void, Ordering> {
   const rows = serviceOrder.length;
   let count = 0;
-  for (let row = 0; row < rows; row++) if (!Number.isNaN(valueOf(row))) count++;
+  for (let row = 0; row < rows; row++) {
+    if (!Number.isNaN(valueOf(row))) count++;
+    if (row % stepRows === stepRows - 1) yield;
+  }
   const sorter = new KeySorter(count);
   const { items, high, low } = sorter;
   const descending = new Uint32Array(rows);
@@ -68,8 +74,8 @@ export function* orderNumbersSteps(valueOf: (row: number) => number, serviceOrde
     items[i] = row;
     high[i] = negative ? ~words[1]! : words[1]! | 0x8000_0000;
     low[i++] = negative ? ~words[0]! : words[0]!;
+    if (place % stepRows === stepRows - 1) yield;
   }
-  yield;
   yield* sorter.sortSteps(0, count);
   // Every row with a value (the usual case): the sorted rows are the ascending order.
   const ascending = count === rows ? items : new Uint32Array(rows);
@@ -78,11 +84,15 @@ export function* orderNumbersSteps(valueOf: (row: number) => number, serviceOrde
     ascending.set(descending.subarray(count), count);
   }
   let written = 0;
-  for (let end = count; end > 0;) {
+  for (let end = count, due = stepRows; end > 0;) {
     let start = end - 1;
     while (start > 0 && high[start - 1] === high[end - 1] && low[start - 1] === low[end - 1]) start--;
     for (let at = start; at < end; at++) descending[written++] = items[at]!;
     end = start;
+    if (written >= due) {
+      due = written + stepRows;
+      yield;
+    }
   }
   sorter.release();
   if (ascending !== items) release(items);
