@@ -125,7 +125,8 @@ describe("management client against the reference service", () => {
 
 describe("a page as the service sent it", () => {
   it("keeps each user's fields in the service's order, with `provider` and unknown fields", async () => {
-    const { page, sent } = await team().listUsersAsSent({ offset: 1, limit: 2 });
+    const { page, texts } = await team().listUsersAsSent({ offset: 1, limit: 2 });
+    const sent = texts.map((text) => JSON.parse(text) as unknown);
     expect(sent).toHaveLength(2);
     const first = sent[0] as Record<string, unknown>;
     expect(first.user_id).toBe(page.users[0]?.user_id);

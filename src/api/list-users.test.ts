@@ -4,7 +4,7 @@ import type { Connection } from "./connection.ts";
 import { usersPageOptions, type PageAsSent } from "./list-users.ts";
 
 const connection = (teamApiKey: string): Connection => ({ baseUrl: "", managementUrl: "", orgId: "", teamApiKey, managementKey: "" });
-const pageOf = (total: number): PageAsSent => ({ page: { users: [], total, offset: 0, limit: 100 }, sent: [], texts: [] });
+const pageOf = (total: number): PageAsSent => ({ page: { users: [], total, offset: 0, limit: 100 }, texts: [] });
 const never = () => new Promise<PageAsSent>(() => {});
 
 /** The users page's query, as the page holds it: one observer whose options change with the URL and the team. */

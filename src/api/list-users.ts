@@ -22,9 +22,7 @@ export interface PageRange {
 /** A page parsed, and each of its users exactly as the service sent it, in the same order. */
 export interface PageAsSent {
   page: UserPage;
-  /** Each user's JSON value, every field kept. */
-  sent: unknown[];
-  /** Each user's JSON text, as the service wrote it. */
+  /** Each user's JSON text, as the service wrote it (every field kept). */
   texts: string[];
 }
 
@@ -63,7 +61,7 @@ export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOp
       const sent = (body as { users: unknown[] }).users;
       const texts = (text !== undefined && arrayItemTexts(text, "users")) || [];
       // The split reads the text JSON.parse read, so the counts agree; were they ever not to, each user is written anew.
-      return { page: read.page, sent, texts: texts.length === sent.length ? texts : sent.map((user) => JSON.stringify(user)) };
+      return { page: read.page, texts: texts.length === sent.length ? texts : sent.map((user) => JSON.stringify(user)) };
     },
 
     /**

@@ -227,8 +227,8 @@ export class TeamIds {
   }
 
   /**
-   * `clientIdOrdering` in steps of about `stepMs` each (the first, a pass over every ID, can be
-   * longer): to be made in idle time. The team must not change while it runs.
+   * `clientIdOrdering` in steps: of `stepRows` rows, or of about `stepMs` in the sort itself. To be
+   * made in idle time; the team must not change while it runs.
    */
   *clientIdOrderingSteps(serviceOrder: Uint32Array, stepMs: number): Generator<void, Ordering> {
     const rows = this.rows;
@@ -403,6 +403,12 @@ function* sortingByKeys(
 ): Generator<void, Uint32Array> {
   const { items, high, low } = sorter;
   let stepStart = performance.now();
+  /** A step ends here once `stepMs` have passed since the last. */
+  const due = function* () {
+    if (performance.now() - stepStart < stepMs) return;
+    yield;
+    stepStart = performance.now();
+  };
   const ends = new Uint32Array(count);
   let groups = 0;
   const second = { high: new Uint32Array(rows), low: new Uint32Array(rows) };
@@ -441,11 +447,6 @@ function* sortingByKeys(
 
   const sort = function* (from: number, to: number, depth: number): Generator<void, void> {
     if (to - from <= fewRows) return sortFew(from, to, depth);
-    const due = function* () {
-      if (performance.now() - stepStart < stepMs) return;
-      yield;
-      stepStart = performance.now();
-    };
     for (let chunk = from; chunk < to; chunk += stepRows) {
       loadKeys(chunk, Math.min(to, chunk + stepRows), depth);
       yield* due();

@@ -572,11 +572,11 @@ export class TeamIndex {
   #ordering(column: SortColumn): Ordering {
     const ordering = this.#orderings.get(column);
     if (ordering) return ordering;
-    const pending = this.#pendingOrdering?.column === column ? this.#pendingOrdering.steps : this.#orderingSteps(column, Infinity);
-    return this.#keepOrdering(column, finish(pending));
+    const steps = this.#pendingOrdering?.column === column ? this.#pendingOrdering.steps : this.#orderingSteps(column, Infinity);
+    return this.#keepOrdering(column, finish(steps));
   }
 
-  /** A column's ordering, made in steps: the client IDs' of about `stepMs`, the instants' a pass each, the others' in one. */
+  /** A column's ordering, made in steps (see `clientIdOrderingSteps`, `orderNumbersSteps`); a ranked column's in one. */
   *#orderingSteps(column: SortColumn, stepMs: number): Generator<void, Ordering> {
     const service = this.#inServiceOrder();
     if (column === "created_on") return yield* orderNumbersSteps(this.#createdOn.msReader(), service);

@@ -15,10 +15,10 @@ export function useSentUser(connection: Connection, userId: string | null, servi
     queryFn: ({ signal }) => client!.listUsersAsSent({ offset: serviceOffset!, limit: 1 }, { signal }),
     enabled: client !== null && userId !== null && serviceOffset !== undefined,
   });
-  const sent = data?.sent[0] as { user_id?: unknown } | undefined;
+  const sentId = data?.page.users[0]?.user_id;
   return {
-    text: sent?.user_id === userId ? data?.texts[0] : undefined,
-    moved: data !== undefined && sent?.user_id !== userId,
+    text: sentId === userId ? data?.texts[0] : undefined,
+    moved: data !== undefined && sentId !== userId,
     error,
     retry: () => void refetch(),
     retrying: isFetching,
