@@ -186,7 +186,7 @@ describe("TeamIndex against a plain reference", () => {
     fc.assert(
       fc.property(
         teamArb,
-        fc.array(viewedArb, { minLength: 1, maxLength: 4 }),
+        fc.array(viewedArb, { minLength: 1, maxLength: 6 }), // six: a column sorted by, two others, and back
         fc.constantFrom("none", "small", "full"),
         ([users, pageSize, arrival], viewed, warm) => {
           const { index, loaded } = loadBoth(users, pageSize, arrival);
@@ -310,6 +310,28 @@ describe("TeamIndex", () => {
       made.mockClear();
       expect(idle.view(keystroke).rows.map((row) => row.user.client_user_id)).toEqual(expected);
       expect(made).not.toHaveBeenCalled(); // made already, in idle time
+    } finally {
+      made.mockRestore();
+    }
+  });
+
+  it("keeps the orders of the last two columns sorted by: a third gives back the first's, made again when it comes back", () => {
+    const made = vi.spyOn(TeamIds.prototype, "clientIdOrderingSteps");
+    try {
+      const users = Array.from({ length: 3_000 }, (_, n) => user(n, { client_user_id: `patient-${(n * 7919) % 3_000}` }));
+      const byId = { sort: { column: "client_user_id", direction: "asc" } } as const;
+      const index = new TeamIndex();
+      index.addPage(pageOfUsers(users), 0);
+      const expected = Array.from(index.select(byId), (row) => index.user(row).client_user_id);
+      expect(made).toHaveBeenCalledTimes(1);
+      index.select({ sort: { column: "created_on", direction: "desc" } });
+      expect(Array.from(index.select(byId), (row) => index.user(row).client_user_id)).toEqual(expected);
+      expect(made).toHaveBeenCalledTimes(1); // one other column between: kept
+
+      index.select({ sort: { column: "created_on", direction: "asc" } });
+      index.view({ sort: { column: "time_zone", direction: "asc" }, pageIndex: 0, pageSize: 20 });
+      expect(Array.from(index.select(byId), (row) => index.user(row).client_user_id)).toEqual(expected);
+      expect(made).toHaveBeenCalledTimes(2); // two: given back, and made again
     } finally {
       made.mockRestore();
     }
