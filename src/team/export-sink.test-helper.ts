@@ -7,7 +7,8 @@ export function recordingWritable({ failWrite }: { failWrite?: number } = {}) {
   const writable: ChunkWritable = {
     write: async (chunk) => {
       if (calls.length === failWrite) throw new Error("No space left on the device");
-      calls.push(`write ${String(chunk)}`);
+      // The bytes are read now: the writer reuses its buffer once the write is done.
+      calls.push(`write ${chunk instanceof Uint8Array ? new TextDecoder().decode(chunk) : String(chunk)}`);
     },
     close: async () => void calls.push("close"),
     abort: async (reason) => void calls.push(`abort ${(reason as Error).message}`),

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
-import { blobOfChunks, writeChunks } from "./export-sink.ts";
+import { blobOfChunks, writeBytes, writeChunks, type ChunkWritable } from "./export-sink.ts";
 import { recordingWritable } from "./export-sink.test-helper.ts";
 
-/** Chunks that stop with `error` after `count`, and tell whether the consumer let go of them. */
-function produce(count: number, error?: Error) {
+/** `count` chunks of `text(n)`, which stop with `error` after them, and tell whether the consumer let go of them. */
+function produce(count: number, error?: Error, text = (n: number) => `chunk ${n}`) {
   const state = { produced: 0, finished: false };
   async function* chunks() {
     try {
-      for (; state.produced < count; state.produced++) yield `chunk ${state.produced}`;
+      for (; state.produced < count; state.produced++) yield text(state.produced);
       if (error) throw error;
     } finally {
       state.finished = true;
@@ -16,27 +16,48 @@ function produce(count: number, error?: Error) {
   return { chunks: chunks(), state };
 }
 
+/** A chunk of 200 kB of UTF-8, in characters of two, three and four bytes (a surrogate pair). */
+const wide = (n: number) => `${n}`.padEnd(50_000, "é") + "€".repeat(20_000) + "😀".repeat(10_000);
+
 describe("writeChunks", () => {
-  it("writes each chunk in order as it comes, then closes", async () => {
+  it("writes the chunks' text as UTF-8 as it comes, a buffer at a time, never splitting a character, then closes", async () => {
     const { calls, writable } = recordingWritable();
-    const { chunks } = produce(3);
-    await writeChunks(chunks, writable);
-    expect(calls).toEqual(["write chunk 0", "write chunk 1", "write chunk 2", "close"]);
+    const { chunks, state } = produce(5, undefined, wide);
+    const producedAtWrites: number[] = [];
+    const writing: ChunkWritable = {
+      ...writable,
+      write: async (bytes) => {
+        producedAtWrites.push(state.produced);
+        expect((bytes as Uint8Array).byteLength).toBeLessThanOrEqual(writeBytes);
+        await writable.write(bytes);
+      },
+    };
+    await writeChunks(chunks, writing);
+    const writes = calls.filter((call) => call.startsWith("write ")).map((call) => call.slice("write ".length));
+    // Decoded one write at a time, so a split character would show as U+FFFD.
+    expect(writes.join("")).toBe(Array.from({ length: 5 }, (_, n) => wide(n)).join(""));
+    expect(writes.join("")).not.toContain("\uFFFD");
+    expect(calls.at(-1)).toBe("close");
+    // 1,000 kB in buffers of 256 kB: three full ones, each written while the chunks after it were not made yet.
+    expect(writes).toHaveLength(4);
+    expect(producedAtWrites.slice(0, 3)).toEqual([1, 2, 3]);
   });
 
   it("aborts, never closes, when the export fails or is cancelled midway, and reports the export's error", async () => {
     const { calls, writable } = recordingWritable();
     const cancelled = new DOMException("The export was cancelled", "AbortError");
-    await expect(writeChunks(produce(2, cancelled).chunks, writable)).rejects.toBe(cancelled);
-    expect(calls).toEqual(["write chunk 0", "write chunk 1", "abort The export was cancelled"]);
+    await expect(writeChunks(produce(2, cancelled, wide).chunks, writable)).rejects.toBe(cancelled);
+    expect(calls.map((call) => call.slice(0, 6))).toEqual(["write ", "abort "]);
+    expect(calls.at(-1)).toBe("abort The export was cancelled");
   });
 
   it("aborts when a write fails, and stops the export", async () => {
     const { calls, writable } = recordingWritable({ failWrite: 1 });
-    const { chunks, state } = produce(10);
+    const { chunks, state } = produce(10, undefined, wide);
     await expect(writeChunks(chunks, writable)).rejects.toThrow("No space left on the device");
-    expect(calls).toEqual(["write chunk 0", "abort No space left on the device"]);
-    expect(state).toEqual({ produced: 1, finished: true });
+    expect(calls.map((call) => call.slice(0, 6))).toEqual(["write ", "abort "]);
+    expect(calls.at(-1)).toBe("abort No space left on the device");
+    expect(state).toEqual({ produced: 2, finished: true }); // the second write, in the third chunk
   });
 });
 
