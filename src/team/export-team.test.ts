@@ -154,6 +154,22 @@ describe("NDJSON export", () => {
   });
 });
 
+describe("chunks", () => {
+  it("are whole records of at most about 48 kB in each format: under the 128 kB that V8 allocates straight into its old generation", async () => {
+    const formats = { csvFromIndex: csvFromIndex(index), csvFromService: csvFromService(client()), ndjson: ndjsonFromService(client()) };
+    for (const [format, chunks] of Object.entries(formats)) {
+      const sizes: number[] = [];
+      for await (const chunk of chunks) {
+        expect(chunk.endsWith("\n"), format).toBe(true);
+        sizes.push(chunk.length);
+      }
+      expect(Math.max(...sizes), format).toBeLessThan(50 * 1024);
+      const whole = sizes.reduce((a, b) => a + b, 0);
+      expect(sizes.length, format).toBeGreaterThanOrEqual(Math.floor(whole / (48 * 1024)));
+    }
+  });
+});
+
 describe("exportFileName", () => {
   it("names the team and the UTC time, without colons", () => {
     const at = new Date("2025-03-04T05:06:07.890Z");
