@@ -408,6 +408,12 @@ const tenths = Array.from({ length: 10 }, (_, tenth) => {
   return Math.max(0, ...samples.filter((s) => s.at >= from && s.at < to).map((s) => s.total));
 });
 console.log("Memory while loading, highest in each tenth of the load (MB):", tenths.map((m) => Math.round(m / 1e6)).join(" "));
+/** Each phase's highest sample, page + worker, and the page's part. */
+const phases = [...new Set(samples.map((sample) => sample.phase))].map((name) => {
+  const top = highest(samples.filter((sample) => sample.phase === name));
+  return `${name} ${Math.round(top.total / 1e6)} (page ${Math.round(top.page / 1e6)})`;
+});
+console.log("Memory by phase, highest sample (MB):", phases.join(", "));
 console.log("Keystrokes (ms):", keystrokes.map((k) => k.toFixed(1)).join(" "));
 console.log("Then another ID's (ms):", otherKeystrokes.map((k) => k.toFixed(1)).join(" "));
 console.log("A third ID's, keydown → its change shown (ms):", shownMs.map((k) => k.toFixed(0)).join(" "));
