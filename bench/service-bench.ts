@@ -1,7 +1,8 @@
 /**
- * `npm run bench:service`: list-page latency and throughput on a team of 100,000 users, beside a
- * bare `node:http` server sending the same bytes — what this machine can send at all, so that the
- * service's throughput reads as a ratio that means the same on any machine.
+ * `npm run bench:service`: the seed of a team of 100,000 users (`BENCH_USERS`) on a new file, its
+ * first pages, then list-page latency and throughput beside a bare `node:http` server sending
+ * the same bytes — what this machine can send at all, so that the service's throughput reads as
+ * a ratio that means the same on any machine.
  *
  * The service and the bare server each run in their own process, so the load generator shares
  * neither's event loop. Their throughput runs alternate (service, bare, service, bare …), so that
@@ -48,6 +49,10 @@ export interface ServiceBenchFigures {
   rounds: number;
   connections: number;
   pages: PageFigures[];
+  /** From the spawn of the service on a new file to its listening, seeded: ms (Node and tsx's start included). */
+  seedMs: number;
+  /** The first requests after the seed, one at a time: a page of 500 at offset 0, then the last page of 500. */
+  firstPages: { offset: number; ms: number }[];
   /** The service's resident memory after its runs, and at its peak (seeding included), in bytes; undefined off Linux. */
   serviceMemory: { bytes: number; peakBytes: number } | undefined;
 }
@@ -64,12 +69,22 @@ export async function runServiceBench(options: ServiceBenchOptions = {}): Promis
   try {
     log(`Seeding a team of ${users.toLocaleString("en")} users…`);
     const credentialsOut = join(dir, "credentials.json");
+    const seedStart = performance.now();
     const service = await spawnServer("server/cli.ts", [
       ...["--port", "0", "--quiet", "--db", join(dir, "bench.sqlite")],
       ...["--seed", "demo", "--demo-users", String(users), "--credentials-out", credentialsOut],
     ]);
     servers.push(service);
+    const seedMs = performance.now() - seedStart;
     const headers = { "x-service-api-key": largeTeamKey(credentialsOut, users), accept: "application/json" };
+    const firstPages = [];
+    for (const offset of [0, users - 500]) {
+      const start = performance.now();
+      const response = await fetch(`${service.url}/v2/user/?offset=${offset}&limit=500`, { headers });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`the page at ${offset} answered ${response.status}`);
+      firstPages.push({ offset, ms: performance.now() - start });
+    }
 
     const pages = [
       { limit: 100, offset: 0 },
@@ -115,7 +130,7 @@ export async function runServiceBench(options: ServiceBenchOptions = {}): Promis
         ratio: serviceRequestsPerSecond / bareRequestsPerSecond,
       });
     }
-    return { users, seconds, rounds, connections, pages: figures, serviceMemory: residentMemory(service.child.pid!) };
+    return { users, seconds, rounds, connections, pages: figures, seedMs, firstPages, serviceMemory: residentMemory(service.child.pid!) };
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     rmSync(dir, { recursive: true, force: true });
@@ -150,6 +165,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     rounds: fromEnv("BENCH_ROUNDS"),
     log: (line) => console.log(line),
   });
+  const [firstPage, lastPage] = figures.firstPages;
+  console.log(
+    `Seeded ${figures.users.toLocaleString("en")} users in ${(figures.seedMs / 1000).toFixed(1)} s (spawn to listening, a new file). ` +
+      `Then the first page of 500 in ${firstPage!.ms.toFixed(0)} ms, and the last page in ${lastPage!.ms.toFixed(0)} ms.`,
+  );
   console.table(
     figures.pages.map((page) => ({
       page: `limit ${page.limit}, offset ${page.offset.toLocaleString("en")}`,
