@@ -201,6 +201,8 @@ test("a team too large to load automatically asks first, then charts it", async 
   await settingsPage.goto();
   await settingsPage.autoLoadUsers.fill("1,000,000"); // the cap, as the page writes it, is taken
   await expect(settingsPage.autoLoadUsers).not.toHaveAccessibleDescription(/A whole number/);
+  // What that commits a tab to, said before any team loads on its own.
+  await expect(settingsPage.autoLoadUsers).toHaveAccessibleDescription(/A team of 1,000,000 users takes about 250 MB of memory\./);
   await settingsPage.autoLoadUsers.fill("1,000,001");
   await expect(settingsPage.autoLoadUsers).toHaveAccessibleDescription(/A whole number of users from 0 to 1,000,000\./);
   await settingsPage.autoLoadUsers.fill("100");

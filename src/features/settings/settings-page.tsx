@@ -5,6 +5,7 @@ import { savedEntries } from "../../api/saved-entries.ts";
 import { formatCountOf } from "../../components/format.ts";
 import { Link } from "../../components/link.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { teamMemoryText } from "../../team/whole-team-limits.ts";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import "./settings.css";
 
@@ -24,6 +25,9 @@ const numberFields = [
     label: "Load automatically up to (users)",
     preference: autoLoadUsers,
     hint: "A team this size or smaller is loaded whole into this tab (for search, filters, sort and export) as soon as its users show; a larger one on request. 0: always on request.",
+    // What the value chosen commits a tab to, said before any load starts on its own.
+    consequence: (users: number) =>
+      users > 0 ? `A team of ${users.toLocaleString()} users takes ${teamMemoryText(users)} of memory.` : "",
   },
 ] as const;
 
@@ -105,7 +109,13 @@ export function SettingsPage() {
                 value={numbers[field.name] ?? ""}
                 onChange={(text) => setNumbers((n) => ({ ...n, [field.name]: text }))}
                 inputMode="numeric"
-                hint={`${field.hint} Default ${field.preference.default.toLocaleString()}.`}
+                hint={[
+                  field.hint,
+                  "consequence" in field && "value" in reading && field.consequence(reading.value),
+                  `Default ${field.preference.default.toLocaleString()}.`,
+                ]
+                  .filter(Boolean)
+                  .join(" ")}
                 error={"error" in reading ? reading.error : undefined}
               />
             </section>
