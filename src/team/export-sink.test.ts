@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { blobOfChunks, writeBytes, writeChunks, type ChunkWritable } from "./export-sink.ts";
+import { blobOfChunks, pause, writeBytes, writeChunks, type ChunkWritable } from "./export-sink.ts";
 import { recordingWritable } from "./export-sink.test-helper.ts";
 
 /** `count` chunks of `text(n)`, which stop with `error` after them, and tell whether the consumer let go of them. */
@@ -41,6 +41,24 @@ describe("writeChunks", () => {
     // 1,000 kB in buffers of 256 kB: three full ones, each written while the chunks after it were not made yet.
     expect(writes).toHaveLength(4);
     expect(producedAtWrites.slice(0, 3)).toEqual([1, 2, 3]);
+  });
+
+  it("writes what it holds at a pause, where the producer waits: the file has all that came before it, however long the wait", async () => {
+    const { calls, writable } = recordingWritable();
+    let resume = () => {};
+    const resumed = new Promise<void>((resolve) => (resume = resolve));
+    async function* pages() {
+      yield "the first page's users\n";
+      yield pause;
+      await resumed; // the service's next page, slow to come
+      yield "the second page's users\n";
+      yield pause;
+    }
+    const writing = writeChunks(pages(), writable);
+    await vi.waitFor(() => expect(calls).toEqual(["write the first page's users\n"]));
+    resume();
+    await writing;
+    expect(calls).toEqual(["write the first page's users\n", "write the second page's users\n", "close"]);
   });
 
   it("aborts, never closes, when the export fails or is cancelled midway, and reports the export's error", async () => {

@@ -8,17 +8,24 @@
 export type ChunkWritable = Pick<FileSystemWritableFileStream, "write" | "close" | "abort">;
 
 /**
+ * What a producer yields where it is about to wait (for the service's next page, or for its next
+ * task): the sink writes what it holds, so that the file has all that was produced before a
+ * pause, however long. An empty chunk: a consumer that only joins the text is not affected.
+ */
+export const pause = "";
+
+/**
  * The bytes a write takes: each write is a round trip to the browser's file writer (about 0.7 ms
  * here), and what waits for the next one is this buffer alone.
  */
 export const writeBytes = 256 * 1024;
 
 /**
- * Writes the chunks' text as it comes, as UTF-8, `writeBytes` at a time, then closes. The text is
- * encoded into one buffer of ours, reused: a string given to the writable stream left it a
- * buffer of the same size for the collector, and a million users' export held the team worker
- * about 25 MB higher. The browser writes to a swap file until `close` replaces the target with
- * it, so a cancel or a failure aborts instead: the target stays as it was.
+ * Writes the chunks' text as it comes, as UTF-8, `writeBytes` at a time and at each `pause`, then
+ * closes. The text is encoded into one buffer of ours, reused: a string given to the writable
+ * stream left it a buffer of the same size for the collector, and a million users' export held
+ * the team worker about 25 MB higher. The browser writes to a swap file until `close` replaces
+ * the target with it, so a cancel or a failure aborts instead: the target stays as it was.
  */
 export async function writeChunks(chunks: AsyncIterable<string>, writable: ChunkWritable): Promise<void> {
   const bytes = new Uint8Array(writeBytes);
@@ -26,6 +33,10 @@ export async function writeChunks(chunks: AsyncIterable<string>, writable: Chunk
   let filled = 0;
   try {
     for await (const chunk of chunks) {
+      if (chunk === pause && filled > 0) {
+        await writable.write(bytes.subarray(0, filled));
+        filled = 0;
+      }
       // A full buffer is written, then the rest of the chunk encoded (a character is never split).
       for (let rest = chunk; ;) {
         const { read, written } = encoder.encodeInto(rest, bytes.subarray(filled));

@@ -7,6 +7,7 @@
  */
 import type { User } from "../api/contract.ts";
 import { csvRecord } from "./csv.ts";
+import { pause } from "./export-sink.ts";
 import { servicePages, type SentTeamPages } from "./service-pages.ts";
 import type { TeamIndex, TeamQuery } from "./team-index.ts";
 
@@ -91,6 +92,7 @@ export async function* csvFromIndex(index: TeamIndex, query: TeamQuery = {}, { s
     signal?.throwIfAborted();
     const some = rows.subarray(start, start + usersPerTask);
     yield* inChunks(csvRecords(index, some));
+    yield pause;
     onProgress?.({ users: start + some.length, total: rows.length });
     await nextTask();
   }
@@ -104,7 +106,10 @@ function* csvRecords(index: TeamIndex, rows: Uint32Array) {
 /** The whole team as CSV, straight from the service's pages: for a team too large to index. */
 export async function* csvFromService(client: SentTeamPages, options: ExportOptions = {}) {
   yield csvHeader;
-  for await (const users of uniqueUsers(client, options)) yield* inChunks(users.map(({ user }) => userCsvRecord(user)));
+  for await (const users of uniqueUsers(client, options)) {
+    yield* inChunks(users.map(({ user }) => userCsvRecord(user)));
+    yield pause;
+  }
 }
 
 /**
@@ -118,6 +123,7 @@ export async function* ndjsonFromService(
   for await (const users of uniqueUsers(client, options)) {
     // A user's text on one line: a line break in JSON can only be white space between its tokens.
     yield* inChunks(users.map(({ text }) => `${text.replace(/[\r\n]/g, "")}\n`));
+    yield pause;
   }
 }
 
