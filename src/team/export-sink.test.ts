@@ -16,13 +16,13 @@ function produce(count: number, error?: Error, text = (n: number) => `chunk ${n}
   return { chunks: chunks(), state };
 }
 
-/** A chunk of 200 kB of UTF-8, in characters of two, three and four bytes (a surrogate pair). */
+/** A chunk of 199,999 bytes of UTF-8, in characters of one, two, three and four bytes (a surrogate pair). */
 const wide = (n: number) => `${n}`.padEnd(50_000, "é") + "€".repeat(20_000) + "😀".repeat(10_000);
 
 describe("writeChunks", () => {
   it("writes the chunks' text as UTF-8 as it comes, a buffer at a time, never splitting a character, then closes", async () => {
     const { calls, writable } = recordingWritable();
-    const { chunks, state } = produce(5, undefined, wide);
+    const { chunks, state } = produce(25, undefined, wide);
     const producedAtWrites: number[] = [];
     const writing: ChunkWritable = {
       ...writable,
@@ -35,12 +35,14 @@ describe("writeChunks", () => {
     await writeChunks(chunks, writing);
     const writes = calls.filter((call) => call.startsWith("write ")).map((call) => call.slice("write ".length));
     // Decoded one write at a time, so a split character would show as U+FFFD.
-    expect(writes.join("")).toBe(Array.from({ length: 5 }, (_, n) => wide(n)).join(""));
+    expect(writes.join("")).toBe(Array.from({ length: 25 }, (_, n) => wide(n)).join(""));
     expect(writes.join("")).not.toContain("\uFFFD");
     expect(calls.at(-1)).toBe("close");
-    // 1,000 kB in buffers of 256 kB: three full ones, each written while the chunks after it were not made yet.
-    expect(writes).toHaveLength(4);
-    expect(producedAtWrites.slice(0, 3)).toEqual([1, 2, 3]);
+    // 25 chunks of 199,999 bytes in buffers of 1 MiB: four full ones, each written in the chunk
+    // that filled it, before the chunks after it were made; then the rest.
+    const filledIn = [1, 2, 3, 4].map((full) => Math.floor((full * writeBytes) / 199_999));
+    expect(writes).toHaveLength(5);
+    expect(producedAtWrites.slice(0, 4)).toEqual(filledIn);
   });
 
   it("writes what it holds at a pause, where the producer waits: the file has all that came before it, however long the wait", async () => {
@@ -64,18 +66,18 @@ describe("writeChunks", () => {
   it("aborts, never closes, when the export fails or is cancelled midway, and reports the export's error", async () => {
     const { calls, writable } = recordingWritable();
     const cancelled = new DOMException("The export was cancelled", "AbortError");
-    await expect(writeChunks(produce(2, cancelled, wide).chunks, writable)).rejects.toBe(cancelled);
+    await expect(writeChunks(produce(6, cancelled, wide).chunks, writable)).rejects.toBe(cancelled);
     expect(calls.map((call) => call.slice(0, 6))).toEqual(["write ", "abort "]);
     expect(calls.at(-1)).toBe("abort The export was cancelled");
   });
 
   it("aborts when a write fails, and stops the export", async () => {
     const { calls, writable } = recordingWritable({ failWrite: 1 });
-    const { chunks, state } = produce(10, undefined, wide);
+    const { chunks, state } = produce(20, undefined, wide);
     await expect(writeChunks(chunks, writable)).rejects.toThrow("No space left on the device");
     expect(calls.map((call) => call.slice(0, 6))).toEqual(["write ", "abort "]);
     expect(calls.at(-1)).toBe("abort No space left on the device");
-    expect(state).toEqual({ produced: 2, finished: true }); // the second write, in the third chunk
+    expect(state).toEqual({ produced: Math.floor((2 * writeBytes) / 199_999), finished: true }); // the second write's chunk
   });
 });
 

@@ -15,17 +15,18 @@ export type ChunkWritable = Pick<FileSystemWritableFileStream, "write" | "close"
 export const pause = "";
 
 /**
- * The bytes a write takes: each write is a round trip to the browser's file writer (about 0.7 ms
- * here), and what waits for the next one is this buffer alone.
+ * The most bytes a write takes: a write is a round trip to the browser's file writer (about 0.7 ms
+ * here), so the text is written at each pause, a page or a task's users (a few hundred kB), and
+ * more often only when a pause is this far off.
  */
-export const writeBytes = 256 * 1024;
+export const writeBytes = 1024 * 1024;
 
 /**
- * Writes the chunks' text as it comes, as UTF-8, `writeBytes` at a time and at each `pause`, then
- * closes. The text is encoded into one buffer of ours, reused: a string given to the writable
- * stream left it a buffer of the same size for the collector, and a million users' export held
- * the team worker about 25 MB higher. The browser writes to a swap file until `close` replaces
- * the target with it, so a cancel or a failure aborts instead: the target stays as it was.
+ * Writes the chunks' text as it comes, as UTF-8, at each `pause` and whenever `writeBytes` are
+ * held, then closes. The text is encoded into one buffer of ours, reused: a string given to the
+ * writable stream left it a buffer of the same size for the collector, and a million users'
+ * export held the team worker about 25 MB higher. The browser writes to a swap file until `close`
+ * replaces the target with it, so a cancel or a failure aborts instead: the target stays as it was.
  */
 export async function writeChunks(chunks: AsyncIterable<string>, writable: ChunkWritable): Promise<void> {
   const bytes = new Uint8Array(writeBytes);
