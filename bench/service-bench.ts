@@ -78,7 +78,7 @@ export async function runServiceBench(options: ServiceBenchOptions = {}): Promis
     const seedMs = performance.now() - seedStart;
     const headers = { "x-service-api-key": largeTeamKey(credentialsOut, users), accept: "application/json" };
     const firstPages = [];
-    for (const offset of [0, users - 500]) {
+    for (const offset of [0, Math.max(0, users - 500)]) {
       const start = performance.now();
       const response = await fetch(`${service.url}/v2/user/?offset=${offset}&limit=500`, { headers });
       await response.arrayBuffer();

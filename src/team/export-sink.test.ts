@@ -16,8 +16,12 @@ function produce(count: number, error?: Error, text = (n: number) => `chunk ${n}
   return { chunks: chunks(), state };
 }
 
-/** A chunk of 199,999 bytes of UTF-8, in characters of one, two, three and four bytes (a surrogate pair). */
-const wide = (n: number) => `${n}`.padEnd(50_000, "é") + "€".repeat(20_000) + "😀".repeat(10_000);
+/**
+ * A chunk of about 200 kB of UTF-8, the same length for any n under 100, in characters of one,
+ * two, three and four bytes (a surrogate pair).
+ */
+const wide = (n: number) => `${n}`.padStart(2, "0").padEnd(50_000, "é") + "€".repeat(20_000) + "😀".repeat(10_000);
+const wideBytes = new TextEncoder().encode(wide(0)).byteLength;
 
 describe("writeChunks", () => {
   it("writes the chunks' text as UTF-8 as it comes, a buffer at a time, never splitting a character, then closes", async () => {
@@ -38,9 +42,9 @@ describe("writeChunks", () => {
     expect(writes.join("")).toBe(Array.from({ length: 25 }, (_, n) => wide(n)).join(""));
     expect(writes.join("")).not.toContain("\uFFFD");
     expect(calls.at(-1)).toBe("close");
-    // 25 chunks of 199,999 bytes in buffers of 1 MiB: four full ones, each written in the chunk
+    // 25 chunks of about 200 kB in buffers of 1 MiB: four full ones, each written in the chunk
     // that filled it, before the chunks after it were made; then the rest.
-    const filledIn = [1, 2, 3, 4].map((full) => Math.floor((full * writeBytes) / 199_999));
+    const filledIn = [1, 2, 3, 4].map((full) => Math.floor((full * writeBytes) / wideBytes));
     expect(writes).toHaveLength(5);
     expect(producedAtWrites.slice(0, 4)).toEqual(filledIn);
   });
@@ -77,7 +81,7 @@ describe("writeChunks", () => {
     await expect(writeChunks(chunks, writable)).rejects.toThrow("No space left on the device");
     expect(calls.map((call) => call.slice(0, 6))).toEqual(["write ", "abort "]);
     expect(calls.at(-1)).toBe("abort No space left on the device");
-    expect(state).toEqual({ produced: Math.floor((2 * writeBytes) / 199_999), finished: true }); // the second write's chunk
+    expect(state).toEqual({ produced: Math.floor((2 * writeBytes) / wideBytes), finished: true }); // the second write's chunk
   });
 });
 

@@ -10,7 +10,8 @@ export type ChunkWritable = Pick<FileSystemWritableFileStream, "write" | "close"
 /**
  * What a producer yields where it is about to wait (for the service's next page, or for its next
  * task): the sink writes what it holds, so that the file has all that was produced before a
- * pause, however long. An empty chunk: a consumer that only joins the text is not affected.
+ * pause, however long. An empty chunk: a consumer that only joins the text is not affected (and
+ * so producers yield no other empty text).
  */
 export const pause = "";
 

@@ -156,7 +156,7 @@ describe("NDJSON export", () => {
 });
 
 describe("chunks", () => {
-  it("are whole records of at most about 48 kB in each format: under the 128 kB that V8 allocates straight into its old generation", async () => {
+  it("are whole records of at most about 48K characters in each format: under the 128 kB that V8 allocates straight into its old generation", async () => {
     const formats = { csvFromIndex: csvFromIndex(index), csvFromService: csvFromService(client()), ndjson: ndjsonFromService(client()) };
     for (const [format, chunks] of Object.entries(formats)) {
       const sizes: number[] = [];

@@ -67,7 +67,7 @@ const chunkChars = 48 * 1024;
 /** Users between two tasks, when the export reads the index: other work (a view asked of the worker) runs in between. */
 const usersPerTask = 2_000;
 
-/** Lets other work (a view asked of the worker) run between chunks. */
+/** Lets other work (a view asked of the worker) run between two tasks' users. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Lines, joined into chunks of `chunkChars` or a line more. */

@@ -178,7 +178,7 @@ describe("an export to the file the operator picked", () => {
       [releaseProxy]: () => {},
     }) as unknown as ProgressCallback<ExportProgress>;
 
-  it("writes each chunk to the file as it is produced, then closes it: the same text as a download", async () => {
+  it("writes each task's users to the file as they are produced, then closes it: the same text as a download", async () => {
     const api = await loadedApi();
     const { calls, writable } = recordingWritable();
     const request = { format: "csv", query: null } as const;

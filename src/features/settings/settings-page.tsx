@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { autoLoadUsers, readWholeNumber, undoSeconds } from "../../api/preferences.ts";
 import { earlierConnection } from "../../api/earlier-connection.ts";
 import { savedEntries } from "../../api/saved-entries.ts";
-import { formatCountOf } from "../../components/format.ts";
+import { formatCount, formatCountOf } from "../../components/format.ts";
 import { Link } from "../../components/link.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { teamMemoryText } from "../../team/whole-team-limits.ts";
@@ -26,8 +26,7 @@ const numberFields = [
     preference: autoLoadUsers,
     hint: "A team this size or smaller is loaded whole into this tab (for search, filters, sort and export) as soon as its users show; a larger one on request. 0: always on request.",
     // What the value chosen commits a tab to, said before any load starts on its own.
-    consequence: (users: number) =>
-      users > 0 ? `A team of ${users.toLocaleString()} users takes ${teamMemoryText(users)} of memory.` : "",
+    consequence: (users: number) => (users > 0 ? `A team of ${formatCount(users)} users takes ${teamMemoryText(users)} of memory.` : ""),
   },
 ] as const;
 
