@@ -235,37 +235,47 @@ export class TeamIds {
     const isOther = new Uint8Array(this.#otherClientRows.length > 0 ? rows : 0);
     for (const row of this.#otherClientRows) isOther[row] = 1;
     const sorter = new KeySorter(rows - this.#otherClientRows.length);
-    const others: { row: number; key: string }[] = [];
-    let plain = 0;
-    for (let place = 0; place < rows; place++) {
-      const row = serviceOrder[place]!;
-      if (isOther[row] === 1) others.push({ row, key: this.#otherKey(row) });
-      else sorter.items[plain++] = row;
-      if (place % stepRows === stepRows - 1) yield;
-    }
-    /** Where each run of equal IDs ends in `order`. */
-    const groupEnds = yield* sortingByKeys(sorter, plain, rows, this.#text.bytes, this.#rowStarts.view(), stepMs);
-    sorter.release();
-    release(isOther);
-    const order = sorter.items;
-    others.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)); // stable: equals stay in the service's order
+    let made = false;
+    try {
+      const others: { row: number; key: string }[] = [];
+      let plain = 0;
+      for (let place = 0; place < rows; place++) {
+        const row = serviceOrder[place]!;
+        if (isOther[row] === 1) others.push({ row, key: this.#otherKey(row) });
+        else sorter.items[plain++] = row;
+        if (place % stepRows === stepRows - 1) yield;
+      }
+      /** Where each run of equal IDs ends in `order`. */
+      const groupEnds = yield* sortingByKeys(sorter, plain, rows, this.#text.bytes, this.#rowStarts.view(), stepMs);
+      sorter.release();
+      release(isOther);
+      const order = sorter.items;
+      others.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)); // stable: equals stay in the service's order
 
-    // Without other rows to merge (the usual case), the sorted rows are the ascending order.
-    const [ascending, runEnds] = others.length === 0 ? [order, groupEnds] : this.#mergeOthers(order, groupEnds, others, serviceOrder);
-    if (ascending !== order) release(order);
+      // Without other rows to merge (the usual case), the sorted rows are the ascending order.
+      const [ascending, runEnds] = others.length === 0 ? [order, groupEnds] : this.#mergeOthers(order, groupEnds, others, serviceOrder);
+      if (ascending !== order) release(order);
 
-    const descending = new Uint32Array(rows);
-    let written = 0;
-    for (let run = runEnds.length - 1, due = stepRows; run >= 0; run--) {
-      for (let position = run > 0 ? runEnds[run - 1]! : 0; position < runEnds[run]!; position++)
-        descending[written++] = ascending[position]!;
-      if (written >= due) {
-        due = written + stepRows;
-        yield;
+      const descending = new Uint32Array(rows);
+      let written = 0;
+      for (let run = runEnds.length - 1, due = stepRows; run >= 0; run--) {
+        for (let position = run > 0 ? runEnds[run - 1]! : 0; position < runEnds[run]!; position++)
+          descending[written++] = ascending[position]!;
+        if (written >= due) {
+          due = written + stepRows;
+          yield;
+        }
+      }
+      release(groupEnds);
+      made = true;
+      return { ascending, descending };
+    } finally {
+      // Stopped midway (`abandon`): the sort's arrays go at once, not at the collector's next full pass.
+      if (!made) {
+        sorter.release();
+        release(sorter.items, isOther);
       }
     }
-    release(groupEnds);
-    return { ascending, descending };
   }
 
   /**

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { User } from "../api/contract.ts";
 import { pageOfUsers } from "../api/team-page.test-helper.ts";
 import { foldForSearch } from "./fold-text.ts";
+import { KeySorter } from "./radix-sort.ts";
 import type { FacetSelection } from "./team-facets.ts";
 import { TeamIds } from "./team-ids.ts";
 import { TeamIndex, type TeamQuery, type TeamSort, type TeamView } from "./team-index.ts";
@@ -334,6 +335,36 @@ describe("TeamIndex", () => {
       expect(made).toHaveBeenCalledTimes(2); // two: given back, and made again
     } finally {
       made.mockRestore();
+    }
+  });
+
+  it("gives back the arrays of an order left midway in idle time, when another column is sorted by or the team changes", () => {
+    const released = vi.spyOn(KeySorter.prototype, "release");
+    try {
+      const users = Array.from({ length: 3_000 }, (_, n) => user(n, { client_user_id: `patient-${(n * 7919) % 3_000}` }));
+      const index = new TeamIndex({ idleStepMs: 0 });
+      index.addPage(pageOfUsers(users), 0);
+      const page = { pageIndex: 0, pageSize: 20 };
+      const byId = { sort: { column: "client_user_id", direction: "asc" }, ...page } as const;
+      index.view(byId);
+      index.stepIdle(); // the IDs' sort under way
+      expect(released).not.toHaveBeenCalled();
+      index.view({ sort: { column: "created_on", direction: "asc" }, ...page }); // it is left for the instants'
+      expect(released).toHaveBeenCalledTimes(1);
+      index.view(byId); // the instants' is left before its first step: it holds nothing yet
+      index.stepIdle(); // the IDs' sort under way again
+      expect(released).toHaveBeenCalledTimes(1);
+      index.addPage(pageOfUsers([user(3_000)]), 3_000); // the team changes: it is left too
+      index.view(page);
+      expect(released).toHaveBeenCalledTimes(2);
+      // Both orders are made anew, right, when asked.
+      const ids = Array.from(
+        index.select({ sort: { column: "client_user_id", direction: "asc" } }),
+        (row) => index.user(row).client_user_id,
+      );
+      expect(ids).toEqual([...users.map((u) => u.client_user_id), "client-3000"].sort());
+    } finally {
+      released.mockRestore();
     }
   });
 

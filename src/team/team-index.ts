@@ -24,6 +24,7 @@ import {
   type TeamOverview,
 } from "./team-overview.ts";
 import {
+  abandon,
   finish,
   orderByRanks,
   orderNumbers,
@@ -108,6 +109,12 @@ const firstRowsAtMost = 2048;
 /** The columns whose orders and keys are kept: the one sorted by and the one before, to go back and forth. */
 const sortsKept = 2;
 
+/** An ordering being made in idle time, a step at a time. */
+interface PendingOrdering {
+  column: SortColumn;
+  steps: Generator<void, Ordering>;
+}
+
 export class TeamIndex {
   /** The client user IDs and user IDs, and the search over them. */
   #ids = new TeamIds();
@@ -154,7 +161,7 @@ export class TeamIndex {
   #serviceOrder: Uint32Array | undefined;
   #orderings = new Map<SortColumn, Ordering>();
   /** The ordering of a sort whose rows were picked, being made a step at a time in idle time. */
-  #pendingOrdering: { column: SortColumn; steps: Generator<void, Ordering> } | undefined;
+  #pendingOrdering: PendingOrdering | undefined;
   /** A number a row for each column but the creation instant a view was sorted by (8 bytes a user), read to pick a page's rows. */
   #sortKeys = new Map<SortColumn, Float64Array>();
   /** The selection each column's rows were first picked from (see `#picks`). */
@@ -425,8 +432,7 @@ export class TeamIndex {
       shown = first.slice(page * size);
       // The next selection under this sort will walk its whole order: made meanwhile, in idle time.
       const { column } = query.sort;
-      if (this.#pendingOrdering?.column !== column)
-        this.#pendingOrdering = { column, steps: this.#orderingSteps(column, this.#idleStepMs) };
+      if (this.#pendingOrdering?.column !== column) this.#setPending({ column, steps: this.#orderingSteps(column, this.#idleStepMs) });
     } else {
       // Only as far into the order as the page: a broad search's first page is a short walk.
       const order = this.#order(query.sort);
@@ -543,7 +549,7 @@ export class TeamIndex {
     this.#cacheVersion = this.#version;
     this.#serviceOrder = undefined;
     this.#orderings.clear();
-    this.#pendingOrdering = undefined;
+    this.#setPending(undefined);
     this.#sortKeys.forEach((keys) => release(keys)); // read only within a view
     this.#sortKeys.clear();
     this.#pickedWith.clear();
@@ -592,8 +598,14 @@ export class TeamIndex {
       this.#orderings.delete(column);
       this.#sortKeys.delete(column);
       this.#pickedWith.delete(column);
-      if (this.#pendingOrdering?.column === column) this.#pendingOrdering = undefined;
+      if (this.#pendingOrdering?.column === column) this.#setPending(undefined);
     }
+  }
+
+  /** Replaces the ordering being made in idle time: the one left midway gives its arrays back. */
+  #setPending(next: PendingOrdering | undefined): void {
+    if (this.#pendingOrdering) abandon(this.#pendingOrdering.steps);
+    this.#pendingOrdering = next;
   }
 
   /** Computed on first use of a column (or in idle time, once its rows were picked), then kept until the team changes or `#sortingBy` gives it back. */

@@ -57,46 +57,61 @@ export function* orderNumbersSteps(valueOf: (row: number) => number, serviceOrde
   const sorter = new KeySorter(count);
   const { items, high, low } = sorter;
   const descending = new Uint32Array(rows);
-  // The bits of each number, high and low words, flipped so that unsigned order is numeric order.
-  const number = new Float64Array(1);
-  const words = new Uint32Array(number.buffer);
-  let i = 0;
-  let withoutValue = count;
-  for (let place = 0; place < rows; place++) {
-    const row = serviceOrder[place]!;
-    const value = valueOf(row);
-    if (Number.isNaN(value)) {
-      descending[withoutValue++] = row;
-      continue;
+  let made = false;
+  try {
+    // The bits of each number, high and low words, flipped so that unsigned order is numeric order.
+    const number = new Float64Array(1);
+    const words = new Uint32Array(number.buffer);
+    let i = 0;
+    let withoutValue = count;
+    for (let place = 0; place < rows; place++) {
+      const row = serviceOrder[place]!;
+      const value = valueOf(row);
+      if (Number.isNaN(value)) {
+        descending[withoutValue++] = row;
+        continue;
+      }
+      number[0] = value + 0; // -0 + 0 is 0: one key for both zeros
+      const negative = words[1]! >>> 31 === 1;
+      items[i] = row;
+      high[i] = negative ? ~words[1]! : words[1]! | 0x8000_0000;
+      low[i++] = negative ? ~words[0]! : words[0]!;
+      if (place % stepRows === stepRows - 1) yield;
     }
-    number[0] = value + 0; // -0 + 0 is 0: one key for both zeros
-    const negative = words[1]! >>> 31 === 1;
-    items[i] = row;
-    high[i] = negative ? ~words[1]! : words[1]! | 0x8000_0000;
-    low[i++] = negative ? ~words[0]! : words[0]!;
-    if (place % stepRows === stepRows - 1) yield;
-  }
-  yield* sorter.sortSteps(0, count);
-  // Every row with a value (the usual case): the sorted rows are the ascending order.
-  const ascending = count === rows ? items : new Uint32Array(rows);
-  if (ascending !== items) {
-    ascending.set(items);
-    ascending.set(descending.subarray(count), count);
-  }
-  let written = 0;
-  for (let end = count, due = stepRows; end > 0;) {
-    let start = end - 1;
-    while (start > 0 && high[start - 1] === high[end - 1] && low[start - 1] === low[end - 1]) start--;
-    for (let at = start; at < end; at++) descending[written++] = items[at]!;
-    end = start;
-    if (written >= due) {
-      due = written + stepRows;
-      yield;
+    yield* sorter.sortSteps(0, count);
+    // Every row with a value (the usual case): the sorted rows are the ascending order.
+    const ascending = count === rows ? items : new Uint32Array(rows);
+    if (ascending !== items) {
+      ascending.set(items);
+      ascending.set(descending.subarray(count), count);
+    }
+    let written = 0;
+    for (let end = count, due = stepRows; end > 0;) {
+      let start = end - 1;
+      while (start > 0 && high[start - 1] === high[end - 1] && low[start - 1] === low[end - 1]) start--;
+      for (let at = start; at < end; at++) descending[written++] = items[at]!;
+      end = start;
+      if (written >= due) {
+        due = written + stepRows;
+        yield;
+      }
+    }
+    sorter.release();
+    if (ascending !== items) release(items);
+    made = true;
+    return { ascending, descending };
+  } finally {
+    // Stopped midway (`abandon`): the sort's arrays go at once, not at the collector's next full pass.
+    if (!made) {
+      sorter.release();
+      release(items, descending);
     }
   }
-  sorter.release();
-  if (ascending !== items) release(items);
-  return { ascending, descending };
+}
+
+/** Stops steps midway: what they hold is given back (in their `finally`). */
+export function abandon(steps: Generator<void, unknown>): void {
+  steps.return(undefined);
 }
 
 /**
