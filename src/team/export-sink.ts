@@ -33,23 +33,24 @@ export async function writeChunks(chunks: AsyncIterable<string>, writable: Chunk
   const bytes = new Uint8Array(writeBytes);
   const encoder = new TextEncoder();
   let filled = 0;
+  /** Writes what the buffer holds. */
+  const flush = async () => {
+    if (filled > 0) await writable.write(bytes.subarray(0, filled));
+    filled = 0;
+  };
   try {
     for await (const chunk of chunks) {
-      if (chunk === pause && filled > 0) {
-        await writable.write(bytes.subarray(0, filled));
-        filled = 0;
-      }
+      if (chunk === pause) await flush();
       // A full buffer is written, then the rest of the chunk encoded (a character is never split).
       for (let rest = chunk; ;) {
         const { read, written } = encoder.encodeInto(rest, bytes.subarray(filled));
         filled += written;
         if (read === rest.length) break;
-        await writable.write(bytes.subarray(0, filled));
-        filled = 0;
+        await flush();
         rest = rest.slice(read);
       }
     }
-    if (filled > 0) await writable.write(bytes.subarray(0, filled));
+    await flush();
   } catch (error) {
     // The export's own error is the one to report, not the abort's.
     await writable.abort(error).catch(() => {});

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { User } from "../api/contract.ts";
 import { pageOfUsers } from "../api/team-page.test-helper.ts";
 import { foldForSearch } from "./fold-text.ts";
@@ -262,6 +262,8 @@ describe("TeamIndex against a plain reference", () => {
 });
 
 describe("TeamIndex", () => {
+  afterEach(() => vi.restoreAllMocks()); // the spies below
+
   const user = (n: number, overrides: Partial<User> = {}): User => ({
     user_id: `id-${n}`,
     team_id: "team-a",
@@ -284,88 +286,73 @@ describe("TeamIndex", () => {
 
   it("makes a picked sort's whole order in idle steps, so that the next keystroke under it makes none; a view midway reads the same", () => {
     const made = vi.spyOn(TeamIds.prototype, "clientIdOrderingSteps");
-    try {
-      const users = Array.from({ length: 3_000 }, (_, n) => user(n, { client_user_id: `patient-${(n * 7919) % 3_000}` }));
-      const sort = { column: "client_user_id", direction: "desc" } as const;
-      const keystroke = { search: "patient-12", sort, pageIndex: 0, pageSize: 20 };
-      const plain = new TeamIndex();
-      plain.addPage(pageOfUsers(users), 0);
-      const expected = plain.view(keystroke).rows.map((row) => row.user.client_user_id);
-      made.mockClear();
+    const users = Array.from({ length: 3_000 }, (_, n) => user(n, { client_user_id: `patient-${(n * 7919) % 3_000}` }));
+    const sort = { column: "client_user_id", direction: "desc" } as const;
+    const keystroke = { search: "patient-12", sort, pageIndex: 0, pageSize: 20 };
+    const plain = new TeamIndex();
+    plain.addPage(pageOfUsers(users), 0);
+    const expected = plain.view(keystroke).rows.map((row) => row.user.client_user_id);
+    made.mockClear();
 
-      const index = new TeamIndex({ idleStepMs: 0 });
-      index.addPage(pageOfUsers(users), 0);
-      index.view({ sort, pageIndex: 0, pageSize: 20 }); // the click on the header: its rows picked
-      expect(index.stepIdle()).toBe(false); // a step of the order: more to come
-      expect(made).toHaveBeenCalledTimes(1);
-      // A keystroke midway finishes the order the idle steps began, and reads it.
-      expect(index.view(keystroke).rows.map((row) => row.user.client_user_id)).toEqual(expected);
-      expect(made).toHaveBeenCalledTimes(1);
+    const index = new TeamIndex({ idleStepMs: 0 });
+    index.addPage(pageOfUsers(users), 0);
+    index.view({ sort, pageIndex: 0, pageSize: 20 }); // the click on the header: its rows picked
+    expect(index.stepIdle()).toBe(false); // a step of the order: more to come
+    expect(made).toHaveBeenCalledTimes(1);
+    // A keystroke midway finishes the order the idle steps began, and reads it.
+    expect(index.view(keystroke).rows.map((row) => row.user.client_user_id)).toEqual(expected);
+    expect(made).toHaveBeenCalledTimes(1);
 
-      const idle = new TeamIndex({ idleStepMs: 0 });
-      idle.addPage(pageOfUsers(users), 0);
-      idle.view({ sort, pageIndex: 0, pageSize: 20 });
-      let steps = 0;
-      while (!idle.stepIdle()) steps++;
-      expect(steps).toBeGreaterThan(2);
-      made.mockClear();
-      expect(idle.view(keystroke).rows.map((row) => row.user.client_user_id)).toEqual(expected);
-      expect(made).not.toHaveBeenCalled(); // made already, in idle time
-    } finally {
-      made.mockRestore();
-    }
+    const idle = new TeamIndex({ idleStepMs: 0 });
+    idle.addPage(pageOfUsers(users), 0);
+    idle.view({ sort, pageIndex: 0, pageSize: 20 });
+    let steps = 0;
+    while (!idle.stepIdle()) steps++;
+    expect(steps).toBeGreaterThan(2);
+    made.mockClear();
+    expect(idle.view(keystroke).rows.map((row) => row.user.client_user_id)).toEqual(expected);
+    expect(made).not.toHaveBeenCalled(); // made already, in idle time
   });
 
   it("keeps the orders of the last two columns sorted by: a third gives back the first's, made again when it comes back", () => {
     const made = vi.spyOn(TeamIds.prototype, "clientIdOrderingSteps");
-    try {
-      const users = Array.from({ length: 3_000 }, (_, n) => user(n, { client_user_id: `patient-${(n * 7919) % 3_000}` }));
-      const byId = { sort: { column: "client_user_id", direction: "asc" } } as const;
-      const index = new TeamIndex();
-      index.addPage(pageOfUsers(users), 0);
-      const expected = Array.from(index.select(byId), (row) => index.user(row).client_user_id);
-      expect(made).toHaveBeenCalledTimes(1);
-      index.select({ sort: { column: "created_on", direction: "desc" } });
-      expect(Array.from(index.select(byId), (row) => index.user(row).client_user_id)).toEqual(expected);
-      expect(made).toHaveBeenCalledTimes(1); // one other column between: kept
+    const users = Array.from({ length: 3_000 }, (_, n) => user(n, { client_user_id: `patient-${(n * 7919) % 3_000}` }));
+    const byId = { sort: { column: "client_user_id", direction: "asc" } } as const;
+    const index = new TeamIndex();
+    index.addPage(pageOfUsers(users), 0);
+    const expected = Array.from(index.select(byId), (row) => index.user(row).client_user_id);
+    expect(made).toHaveBeenCalledTimes(1);
+    index.select({ sort: { column: "created_on", direction: "desc" } });
+    expect(Array.from(index.select(byId), (row) => index.user(row).client_user_id)).toEqual(expected);
+    expect(made).toHaveBeenCalledTimes(1); // one other column between: kept
 
-      index.select({ sort: { column: "created_on", direction: "asc" } });
-      index.view({ sort: { column: "time_zone", direction: "asc" }, pageIndex: 0, pageSize: 20 });
-      expect(Array.from(index.select(byId), (row) => index.user(row).client_user_id)).toEqual(expected);
-      expect(made).toHaveBeenCalledTimes(2); // two: given back, and made again
-    } finally {
-      made.mockRestore();
-    }
+    index.select({ sort: { column: "created_on", direction: "asc" } });
+    index.view({ sort: { column: "time_zone", direction: "asc" }, pageIndex: 0, pageSize: 20 });
+    expect(Array.from(index.select(byId), (row) => index.user(row).client_user_id)).toEqual(expected);
+    expect(made).toHaveBeenCalledTimes(2); // two: given back, and made again
   });
 
   it("gives back the arrays of an order left midway in idle time, when another column is sorted by or the team changes", () => {
     const released = vi.spyOn(KeySorter.prototype, "release");
-    try {
-      const users = Array.from({ length: 3_000 }, (_, n) => user(n, { client_user_id: `patient-${(n * 7919) % 3_000}` }));
-      const index = new TeamIndex({ idleStepMs: 0 });
-      index.addPage(pageOfUsers(users), 0);
-      const page = { pageIndex: 0, pageSize: 20 };
-      const byId = { sort: { column: "client_user_id", direction: "asc" }, ...page } as const;
-      index.view(byId);
-      index.stepIdle(); // the IDs' sort under way
-      expect(released).not.toHaveBeenCalled();
-      index.view({ sort: { column: "created_on", direction: "asc" }, ...page }); // it is left for the instants'
-      expect(released).toHaveBeenCalledTimes(1);
-      index.view(byId); // the instants' is left before its first step: it holds nothing yet
-      index.stepIdle(); // the IDs' sort under way again
-      expect(released).toHaveBeenCalledTimes(1);
-      index.addPage(pageOfUsers([user(3_000)]), 3_000); // the team changes: it is left too
-      index.view(page);
-      expect(released).toHaveBeenCalledTimes(2);
-      // Both orders are made anew, right, when asked.
-      const ids = Array.from(
-        index.select({ sort: { column: "client_user_id", direction: "asc" } }),
-        (row) => index.user(row).client_user_id,
-      );
-      expect(ids).toEqual([...users.map((u) => u.client_user_id), "client-3000"].sort());
-    } finally {
-      released.mockRestore();
-    }
+    const users = Array.from({ length: 3_000 }, (_, n) => user(n, { client_user_id: `patient-${(n * 7919) % 3_000}` }));
+    const index = new TeamIndex({ idleStepMs: 0 });
+    index.addPage(pageOfUsers(users), 0);
+    const page = { pageIndex: 0, pageSize: 20 };
+    const byId = { sort: { column: "client_user_id", direction: "asc" }, ...page } as const;
+    index.view(byId);
+    index.stepIdle(); // the IDs' sort under way
+    expect(released).not.toHaveBeenCalled();
+    index.view({ sort: { column: "created_on", direction: "asc" }, ...page }); // it is left for the instants'
+    expect(released).toHaveBeenCalledTimes(1);
+    index.view(byId); // the instants' is left before its first step: it holds nothing yet
+    index.stepIdle(); // the IDs' sort under way again
+    expect(released).toHaveBeenCalledTimes(1);
+    index.addPage(pageOfUsers([user(3_000)]), 3_000); // the team changes: it is left too
+    index.view(page);
+    expect(released).toHaveBeenCalledTimes(2);
+    // Both orders are made anew, right, when asked.
+    const ids = Array.from(index.select({ sort: { column: "client_user_id", direction: "asc" } }), (row) => index.user(row).client_user_id);
+    expect(ids).toEqual([...users.map((u) => u.client_user_id), "client-3000"].sort());
   });
 
   it("pages a view, clamps a page beyond the last, and counts matches", () => {
