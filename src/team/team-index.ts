@@ -176,7 +176,7 @@ export class TeamIndex {
    * A view's arrays of a byte or four a user, kept from one view to the next: a million users'
    * keystrokes would otherwise leave megabytes each for the collector.
    */
-  #buffers: { selected: Uint8Array; rows: Uint32Array; matched: Uint8Array[] } | undefined;
+  #buffers: { selected: Uint8Array; matched: Uint8Array[] } | undefined;
   #days: (DayColumns & { timeZone: string }) | undefined;
 
   /** A step of idle work lasts about this long, so that a message coming meanwhile waits little. */
@@ -335,7 +335,7 @@ export class TeamIndex {
     [...ofUsers, this.#sourceStarts, ...ofSources].forEach((column) => column.release());
     const kept: ArrayBufferView[] = [...this.#orderings.values()].flatMap(({ ascending, descending }) => [ascending, descending]);
     if (this.#serviceOrder) kept.push(this.#serviceOrder);
-    if (this.#buffers) kept.push(this.#buffers.selected, this.#buffers.rows, ...this.#buffers.matched);
+    if (this.#buffers) kept.push(this.#buffers.selected, ...this.#buffers.matched);
     if (this.#facetBase) kept.push(this.#facetBase.selected);
     if (this.#days) kept.push(this.#days.createdDay, this.#days.sourceDay);
     for (const rows of [this.#searchCache?.rows, this.#selectionCache?.selection.rows]) if (rows) kept.push(rows);
@@ -451,13 +451,8 @@ export class TeamIndex {
 
   /** The overview of the users a search and facets select (their order does not matter). */
   overview({ search, facets }: TeamQuery, request: OverviewRequest): TeamOverview {
-    const { selected, count, rows: listed, facets: counts } = this.#selection({ search, facets });
-    let rows = listed;
-    if (!rows) {
-      rows = this.#viewBuffers().rows.subarray(0, count);
-      for (let row = 0, next = 0; row < this.size; row++) if (selected[row] === 1) rows[next++] = row;
-    }
-    return aggregateOverview(this.#overviewColumns(request.timeZone), rows, counts, request);
+    const { selected, rows, facets: counts } = this.#selection({ search, facets });
+    return aggregateOverview(this.#overviewColumns(request.timeZone), rows ? { list: rows } : { marked: selected }, counts, request);
   }
 
   #overviewColumns(timeZone: string): OverviewColumns {
@@ -515,7 +510,7 @@ export class TeamIndex {
   }
 
   #viewBuffers() {
-    return (this.#buffers ??= { selected: new Uint8Array(this.size), rows: new Uint32Array(this.size), matched: [] });
+    return (this.#buffers ??= { selected: new Uint8Array(this.size), matched: [] });
   }
 
   /** The rows in the order of a sort (absent: the service's). */

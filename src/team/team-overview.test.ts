@@ -168,6 +168,14 @@ describe("the overview of a team", () => {
     expect(searched.connections).toEqual({ firstDay: 0, days: 0, sources: [] });
   });
 
+  it("counts a selection alike whether its rows come listed (a narrow search) or marked (facets)", () => {
+    // u4 alone both ways: the only user of a client ID with a 4, and the only one with Fitbit.
+    const { facets: _listedFacets, ...listed } = overview("Europe/Amsterdam", { search: "client-4" });
+    const { facets: _markedFacets, ...marked } = overview("Europe/Amsterdam", { facets: { sources: ["fitbit"] } });
+    expect(listed).toMatchObject({ users: 1, withSources: 1, sourcesPerUser: [0, 0, 0, 1] });
+    expect(marked).toEqual(listed);
+  });
+
   it("keeps the ten largest time zones and counts the rest as other", () => {
     const zones = Array.from({ length: 12 }, (_, z) => `Zone/${String.fromCharCode(65 + z)}`);
     // Zone A has 12 users, B 11, … L 1.

@@ -5,6 +5,7 @@
  */
 import type { CodeView } from "./growable-array.ts";
 import type { FacetColumns, FacetCounts } from "./team-facets.ts";
+import type { RowsFrom } from "./first-in-order.ts";
 import type { Instants } from "./instant-column.ts";
 import { zoneDays } from "./zone-days.ts";
 
@@ -132,10 +133,10 @@ function countsOver(byValue: Uint32Array | undefined, dayValue: number, days: nu
 
 const byUsers = (a: SourceShare, b: SourceShare) => b.users - a.users || a.name.localeCompare(b.name);
 
-/** The overview of `rows`, the selection's rows. */
+/** The overview of a selection's rows: listed, or marked (a byte a row, so no list of a million is made). */
 export function aggregateOverview(
   columns: OverviewColumns,
-  rows: Uint32Array,
+  from: RowsFrom,
   facets: FacetCounts,
   { timeZone, now }: OverviewRequest,
 ): TeamOverview {
@@ -153,8 +154,13 @@ export function aggregateOverview(
   // differ by less than 48 hours), is older than both: its instant is not read.
   const recent = Math.floor(since30 / dayMs) - 3 - columns.firstDay + 1;
 
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
+  const list = "list" in from ? from.list : null;
+  const marked = "marked" in from ? from.marked : null;
+  let selected = 0;
+  for (let i = 0, end = list ? list.length : columns.rows; i < end; i++) {
+    if (marked && marked[i] !== 1) continue;
+    const row = list ? list[i]! : i;
+    selected++;
     rowsOfProfile[rowProfiles[row]!]!++;
     const createdValue = createdDay[row]!;
     if (createdValue === 0) undated++;
@@ -197,7 +203,7 @@ export function aggregateOverview(
     for (const slug of slugsOfSet) usersOfSlug[slug]! += usersOfSet[s]!;
     perUser[Math.min(3, slugsOfSet.length)]! += usersOfSet[s]!;
   });
-  const withSources = rows.length - usersOfSet[0]!;
+  const withSources = selected - usersOfSet[0]!;
   const createdSeries = seriesDays(columns.firstDay, createdLow, createdHigh, today);
   const connectedSeries = seriesDays(columns.firstDay, connectedLow, connectedHigh, today);
   /** The day value of a series' first day. */
@@ -214,10 +220,10 @@ export function aggregateOverview(
   const top = zones.slice(0, topTimeZones);
 
   return {
-    users: rows.length,
+    users: selected,
     loaded: columns.rows,
     withSources,
-    withoutSources: rows.length - withSources,
+    withoutSources: selected - withSources,
     addedLast7Days: last7,
     addedLast30Days: last30,
     topSource: sources[0] ?? null,
@@ -232,10 +238,10 @@ export function aggregateOverview(
       })),
     },
     sources,
-    noSource: rows.length - withSources,
+    noSource: selected - withSources,
     sourcesPerUser: perUser,
     timeZones: { top, other: zones.slice(topTimeZones).reduce((sum, zone) => sum + zone.users, 0), none: noZone },
-    birthDate: { known: birthKnownUsers, unknown: rows.length - birthKnownUsers },
+    birthDate: { known: birthKnownUsers, unknown: selected - birthKnownUsers },
     undated,
     facets,
   };
