@@ -160,8 +160,12 @@ export class TeamIndex {
   /** Bumped by every change; the caches below belong to one version. */
   #version = 0;
   #cacheVersion = -1;
-  /** The rows in the service's order (the order without a sort): no descending one is asked for. */
-  #serviceOrder: Uint32Array | undefined;
+  /**
+   * The rows in the service's order (the order without a sort; no descending one is asked for):
+   * null when that is their own, row r at place r, as it is unless the team shifted while it loaded
+   * (then no 4 bytes a user are held for it); undefined: not worked out yet.
+   */
+  #serviceOrder: Uint32Array | null | undefined;
   #orderings = new Map<SortColumn, Ordering>();
   /** The ordering of a sort whose rows were picked, being made a step at a time in idle time. */
   #pendingOrdering: PendingOrdering | undefined;
@@ -413,7 +417,10 @@ export class TeamIndex {
     const rows = new Uint32Array(count);
     let next = 0;
     const order = this.#order(query.sort);
-    for (let i = 0; i < order.length; i++) if (selected[order[i]!] === 1) rows[next++] = order[i]!;
+    for (let place = 0; place < this.size; place++) {
+      const row = rowAt(order, place);
+      if (selected[row] === 1) rows[next++] = row;
+    }
     return rows;
   }
 
@@ -439,8 +446,9 @@ export class TeamIndex {
     } else {
       // Only as far into the order as the page: a broad search's first page is a short walk.
       const order = this.#order(query.sort);
-      for (let i = 0, seen = 0; i < order.length && shown.length < size; i++) {
-        if (selected[order[i]!] === 1 && seen++ >= page * size) shown.push(order[i]!);
+      for (let place = 0, seen = 0; place < this.size && shown.length < size; place++) {
+        const row = rowAt(order, place);
+        if (selected[row] === 1 && seen++ >= page * size) shown.push(row);
       }
     }
     return {
@@ -516,8 +524,8 @@ export class TeamIndex {
     return (this.#buffers ??= { selected: new Uint8Array(this.size), matched: [] });
   }
 
-  /** The rows in the order of a sort (absent: the service's). */
-  #order(sort: TeamSort | null | undefined): Uint32Array {
+  /** The rows in the order of a sort (absent: the service's; null: the rows' own, see `rowAt`). */
+  #order(sort: TeamSort | null | undefined): Uint32Array | null {
     return sort ? this.#ordering(sort.column)[sort.direction === "desc" ? "descending" : "ascending"] : this.#inServiceOrder();
   }
 
@@ -559,14 +567,14 @@ export class TeamIndex {
     this.#days = undefined;
   }
 
-  /** The rows in the service's order: computed on first use, then kept until the team changes. */
-  #inServiceOrder(): Uint32Array {
+  /** The rows in the service's order (null: their own), worked out on first use, then kept until the team changes. */
+  #inServiceOrder(): Uint32Array | null {
     this.#dropStaleCaches();
-    if (!this.#serviceOrder) {
+    if (this.#serviceOrder === undefined) {
       // Rows are appended in the service's order, unless the team shifted while it loaded.
       const offsets = this.#serviceOffsets?.view();
       // Each offset is a place in the service's order that one row holds (pages never overlap).
-      this.#serviceOrder = !offsets || isAscending(offsets) ? inOrder(this.size) : (byPlace(offsets) ?? this.#sortedByOffset(offsets));
+      this.#serviceOrder = !offsets || isAscending(offsets) ? null : (byPlace(offsets) ?? this.#sortedByOffset(offsets));
     }
     return this.#serviceOrder;
   }
@@ -616,14 +624,20 @@ export class TeamIndex {
 
   /** A column's ordering, made in steps (see `clientIdOrderingSteps`, `orderNumbersSteps`); a ranked column's in one. */
   *#orderingSteps(column: SortColumn, stepMs: number): Generator<void, Ordering> {
-    const service = this.#inServiceOrder();
-    if (column === "created_on") return yield* orderNumbersSteps(this.#createdOn.msReader(), service);
-    // Case-insensitive; IDs that differ only in case keep the service's order.
-    if (column === "client_user_id") return yield* this.#ids.clientIdOrderingSteps(service, stepMs);
-    const ranks = this.#ranks(column);
-    const ordering = orderByRanks(ranks, service);
-    release(ranks.ranks);
-    return ordering;
+    // The rows' own order is written out for the sort alone: given back once it is made or left.
+    const kept = this.#inServiceOrder();
+    const service = kept ?? inOrder(this.size);
+    try {
+      if (column === "created_on") return yield* orderNumbersSteps(this.#createdOn.msReader(), service);
+      // Case-insensitive; IDs that differ only in case keep the service's order.
+      if (column === "client_user_id") return yield* this.#ids.clientIdOrderingSteps(service, stepMs);
+      const ranks = this.#ranks(column);
+      const ordering = orderByRanks(ranks, service);
+      release(ranks.ranks);
+      return ordering;
+    } finally {
+      if (!kept) release(service);
+    }
   }
 
   #keepOrdering(column: SortColumn, ordering: Ordering): Ordering {
@@ -798,6 +812,11 @@ function byPlace(places: Uint32Array): Uint32Array | null {
   for (let place = 0; place <= last; place++) if (rowAt[place]! >= 0) ordered[next++] = rowAt[place]!;
   release(rowAt);
   return next === places.length ? ordered : null;
+}
+
+/** The row at a place of an order; a null order is the rows' own. */
+function rowAt(order: Uint32Array | null, place: number): number {
+  return order ? order[place]! : place;
 }
 
 /** The rows in their own order. */
