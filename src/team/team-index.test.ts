@@ -410,7 +410,7 @@ describe("TeamIndex", () => {
     expect(index.view({ search: "client", pageIndex: 0, pageSize: 10 }).matches).toBe(2);
   });
 
-  it("picks the first rows by creation instant from the column itself: no key a user is kept, as one is for client IDs", () => {
+  it("picks the first rows by creation instant from the column itself: no key a user is kept; client IDs keep 8 bytes a user, ranks 4", () => {
     const users = 50_000;
     const index = new TeamIndex();
     // The pages are held to the end, so that the collector cannot free their arrays while a view is measured.
@@ -438,6 +438,10 @@ describe("TeamIndex", () => {
     // The client IDs' keys, costly to work out, are kept for the next pick: 8 bytes a user (less
     // what the collector frees of earlier buffers meanwhile: a few hundred bytes, seen once).
     expect(grownBy({ sort: { column: "client_user_id", direction: "asc" }, pageIndex: 0, pageSize: 10 }).grown).toBeGreaterThan(users * 7);
+    // Then a ranked column's: ranks, exact in 4 bytes a user; the client IDs' 8 given back (the column sorted by alone keeps its keys).
+    const byZone = grownBy({ sort: { column: "time_zone", direction: "asc" }, pageIndex: 0, pageSize: 10 }).grown;
+    expect(byZone).toBeGreaterThan(-users * 5);
+    expect(byZone).toBeLessThan(-users * 3);
     expect(pages).toHaveLength(users / 500);
   });
 

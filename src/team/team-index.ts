@@ -169,8 +169,11 @@ export class TeamIndex {
   #orderings = new Map<SortColumn, Ordering>();
   /** The ordering of a sort whose rows were picked, being made a step at a time in idle time. */
   #pendingOrdering: PendingOrdering | undefined;
-  /** A number a row for each column but the creation instant a view was sorted by (8 bytes a user), read to pick a page's rows. */
-  #sortKeys = new Map<SortColumn, Float64Array>();
+  /**
+   * A number a row for each column but the creation instant a view was sorted by, read to pick a
+   * page's rows: 8 bytes a user for client IDs' (seven characters), 4 for ranks (below 2²⁴, exact).
+   */
+  #sortKeys = new Map<SortColumn, Float64Array | Float32Array>();
   /** The selection each column's rows were first picked from (see `#picks`). */
   #pickedWith = new Map<SortColumn, string>();
   /** The columns sorted by, the latest last: only the last `sortsKept` keep their orders and keys. */
@@ -694,7 +697,7 @@ export class TeamIndex {
     let keys = this.#sortKeys.get(column);
     if (!keys) {
       const key = this.#keyOf(column);
-      keys = new Float64Array(this.size);
+      keys = column === "client_user_id" ? new Float64Array(this.size) : new Float32Array(this.size);
       for (let row = 0; row < keys.length; row++) keys[row] = key(row);
       this.#sortKeys.set(column, keys);
     }
