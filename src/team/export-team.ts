@@ -40,8 +40,15 @@ export const csvColumns = [
   "time_zone_source",
 ] as const;
 
+/** What a CSV record reads of a user: a user as sent, or the index's lighter form of one (`TeamIndex.csvUser`). */
+export interface CsvUser extends Pick<User, "user_id" | "client_user_id" | "team_id" | "created_on"> {
+  connected_sources: readonly { source: { slug: string } }[];
+  fallback_birth_date?: { value: string; source_slug: string } | null;
+  fallback_time_zone?: { id: string; source_slug: string } | null;
+}
+
 /** A user as one CSV record, in the order of `csvColumns`. */
-export function userCsvRecord(user: User): string {
+export function userCsvRecord(user: CsvUser): string {
   return csvRecord([
     user.user_id,
     user.client_user_id,
@@ -100,7 +107,7 @@ export async function* csvFromIndex(index: TeamIndex, query: TeamQuery = {}, { s
 
 /** The rows' CSV records, each made as its chunk is joined: none waits through another chunk's write. */
 function* csvRecords(index: TeamIndex, rows: Uint32Array) {
-  for (const row of rows) yield userCsvRecord(index.user(row));
+  for (const row of rows) yield userCsvRecord(index.csvUser(row));
 }
 
 /** The whole team as CSV, straight from the service's pages: for a team too large to index. */

@@ -15,6 +15,7 @@ import { defaultPageSize } from "./page-range.ts";
 import { DateInterner, Interner } from "./interner.ts";
 import { applyFacets, type FacetBase, type FacetColumns, type FacetCounts, type FacetSelection } from "./team-facets.ts";
 import { TeamIds, type SearchMatches } from "./team-ids.ts";
+import type { CsvUser } from "./export-team.ts";
 import {
   aggregateOverview,
   dayColumns,
@@ -74,6 +75,10 @@ export interface TeamViewResult {
 export const maxViewPageSize = 500;
 
 type SourceInfo = ConnectedSource["source"];
+/** A CSV's user, its sources those the index holds (`user` reads them). */
+interface IndexedCsvUser extends CsvUser {
+  connected_sources: { source: SourceInfo }[];
+}
 
 /** What `reserve` and `trim` ask of a column. */
 interface Column {
@@ -280,11 +285,27 @@ export class TeamIndex {
 
   /** The user of a row, rebuilt with the fields of the contract (unknown fields are not kept). */
   user(row: number): User {
-    const connected_sources: ConnectedSource[] = [];
-    for (let s = this.#sourceStarts.at(row); s < this.#sourceStarts.at(row + 1); s++) {
-      const source = this.#sourceInfos[this.#sourceInfoCodes.at(s)]!;
-      connected_sources.push({ created_on: this.#sourceCreatedOn.text(s), source: { ...source } });
-    }
+    const user = this.csvUser(row);
+    let s = this.#sourceStarts.at(row);
+    return {
+      ...user,
+      connected_sources: user.connected_sources.map(({ source }) => ({
+        created_on: this.#sourceCreatedOn.text(s++),
+        source: { ...source },
+      })),
+      fallback_birth_date: user.fallback_birth_date && { ...user.fallback_birth_date, updated_at: this.#birthDateUpdatedAt.text(row) },
+      fallback_time_zone: user.fallback_time_zone && { ...user.fallback_time_zone, updated_at: this.#timeZoneUpdatedAt.text(row) },
+    };
+  }
+
+  /**
+   * What a CSV record reads of a row's user: no instants written out but its creation's (a
+   * connection's and a fallback's are not exported), no source copied.
+   */
+  csvUser(row: number): IndexedCsvUser {
+    const connected_sources: { source: SourceInfo }[] = [];
+    for (let s = this.#sourceStarts.at(row); s < this.#sourceStarts.at(row + 1); s++)
+      connected_sources.push({ source: this.#sourceInfos[this.#sourceInfoCodes.at(s)]! });
     const birth = this.#birthDateCodes.at(row) - 1;
     const zone = this.#timeZoneCodes.at(row) - 1;
     return {
@@ -294,21 +315,9 @@ export class TeamIndex {
       created_on: this.#createdOn.text(row),
       connected_sources,
       fallback_birth_date:
-        birth < 0
-          ? null
-          : {
-              source_slug: this.#provenance.value(this.#birthDateSources.at(row)),
-              updated_at: this.#birthDateUpdatedAt.text(row),
-              value: this.#birthDates.value(birth),
-            },
+        birth < 0 ? null : { source_slug: this.#provenance.value(this.#birthDateSources.at(row)), value: this.#birthDates.value(birth) },
       fallback_time_zone:
-        zone < 0
-          ? null
-          : {
-              id: this.#timeZones.value(zone),
-              source_slug: this.#provenance.value(this.#timeZoneSources.at(row)),
-              updated_at: this.#timeZoneUpdatedAt.text(row),
-            },
+        zone < 0 ? null : { id: this.#timeZones.value(zone), source_slug: this.#provenance.value(this.#timeZoneSources.at(row)) },
     };
   }
 
