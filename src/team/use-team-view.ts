@@ -16,6 +16,15 @@ interface TeamViewParams {
 }
 
 /**
+ * How long the loaded team's answers (views, overviews) stay cached once no longer shown: a step
+ * back (a search cleared) is shown at once, and the worker answers the rest again in
+ * milliseconds. Kept the default five minutes, each keystroke's page of users stayed live in the
+ * tab, megabytes after some typing, and the collector lets the page's heap grow to a few times
+ * what it keeps.
+ */
+export const teamAnswersKeptMs = 10_000;
+
+/**
  * The whole team, loaded as the users page and the overview load it: at once when the team is
  * small (see Settings) or when `asked` (the URL asks a search, facet or sort of it), else on
  * request (the whole-team bar's button).
@@ -51,6 +60,7 @@ export function useTeamView(connection: Connection, { teamQuery, page, pageSize 
     // Asked as soon as the team can answer: the facets show their counts before any filter.
     enabled: searchable && team !== undefined,
     placeholderData: keepTeamData(teamTag(connection)),
+    gcTime: teamAnswersKeptMs,
   });
 
   return {

@@ -14,7 +14,7 @@ import type { FacetSelection } from "../../team/team-facets.ts";
 import type { TeamQuery } from "../../team/team-index.ts";
 import type { TeamOverview } from "../../team/team-overview.ts";
 import { asksWholeTeam, readTeamQuery, selectionSearch, writeTeamQuery } from "../../team/team-query-params.ts";
-import { useWholeTeamLoad } from "../../team/use-team-view.ts";
+import { teamAnswersKeptMs, useWholeTeamLoad } from "../../team/use-team-view.ts";
 import { searchableUsers } from "../../team/use-whole-team.ts";
 import { loadedTeamWords } from "../../team/loaded-team-words.ts";
 import { WholeTeamBar } from "../../team/whole-team-bar.tsx";
@@ -108,6 +108,7 @@ export function OverviewPage() {
     queryFn: () => whole!.overview(params),
     enabled: searchable && whole !== undefined,
     placeholderData: keepTeamData(teamTag(connection)),
+    gcTime: teamAnswersKeptMs,
   });
   const data = overview.data;
 
