@@ -111,12 +111,6 @@ const warmUps = {
 };
 /** Up to this many rows (the pages up to a view's), a sort not made yet is not made: the rows are picked. */
 const firstRowsAtMost = 2048;
-/**
- * The columns whose orders and keys are kept: the one sorted by alone (8 to 16 MB at a million).
- * Going back to the one before picks its rows again, well within a sort's 200 ms.
- */
-const sortsKept = 1;
-
 /** An ordering being made in idle time, a step at a time. */
 interface PendingOrdering {
   column: SortColumn;
@@ -181,8 +175,8 @@ export class TeamIndex {
   #sortKeys = new Map<SortColumn, Float64Array | Float32Array>();
   /** The selection each column's rows were first picked from (see `#picks`). */
   #pickedWith = new Map<SortColumn, string>();
-  /** The columns sorted by, the latest last: only the last `sortsKept` keep their orders and keys. */
-  #sortedColumns: SortColumn[] = [];
+  /** The column the last view was sorted by: the one that keeps its order and keys. */
+  #sortedColumn: SortColumn | undefined;
   #searchCache: SearchMatches | undefined;
   #selectionCache: { key: string; selection: Selection } | undefined;
   /** The selection by the facets alone (no search) last asked for: a search is counted against it. */
@@ -571,7 +565,7 @@ export class TeamIndex {
     this.#sortKeys.forEach((keys) => release(keys)); // read only within a view
     this.#sortKeys.clear();
     this.#pickedWith.clear();
-    this.#sortedColumns = [];
+    this.#sortedColumn = undefined;
     this.#searchCache = undefined;
     this.#selectionCache = undefined;
     this.#facetBase = undefined;
@@ -600,15 +594,16 @@ export class TeamIndex {
   }
 
   /**
-   * Notes a view sorted by `sort`'s column. A column's order and keys take 8 to 16 bytes a user (16
-   * MB at a million): those of a column sorted by before the last `sortsKept` are given back, so
-   * that a user going through every header holds one, not six. Back to it, its rows are picked again.
+   * Notes a view sorted by `sort`'s column, or by none. A column's order and keys take 8 to 16 bytes
+   * a user (8 to 16 MB at a million): only the column sorted by keeps them, so that a user going
+   * through every header holds one, not six, and a view without a sort none. Back to a column, its
+   * rows are picked again (well within a sort's 200 ms at a million).
    */
   #sortingBy(sort: TeamSort | null | undefined): void {
     this.#dropStaleCaches();
-    if (!sort || this.#sortedColumns.at(-1) === sort.column) return;
-    this.#sortedColumns = [...this.#sortedColumns.filter((column) => column !== sort.column), sort.column];
-    for (const column of this.#sortedColumns.splice(0, this.#sortedColumns.length - sortsKept)) {
+    const column = this.#sortedColumn;
+    this.#sortedColumn = sort?.column;
+    if (column !== undefined && column !== sort?.column) {
       const ordering = this.#orderings.get(column);
       if (ordering) release(ordering.ascending, ordering.descending);
       const keys = this.#sortKeys.get(column);
