@@ -248,6 +248,26 @@ test("sort by created date, descending, is the service's order reversed", async 
   expect(shown).toEqual(last.map((u) => Date.parse(u.created_on)).reverse());
 });
 
+test("a sort shown again from the page's cache is asked of the worker again, which keeps only that sort's order", async ({ page }) => {
+  await loadWholeTeam(page);
+  /** The views the page asked of the worker so far (its "team view" round trips). */
+  const asked = () => page.evaluate(() => performance.getEntriesByName("team view", "measure").length);
+  const header = (name: string) => page.getByRole("columnheader", { name });
+  await header("Client user ID").getByRole("button").click();
+  await expect(header("Client user ID")).toHaveAttribute("aria-sort", "ascending");
+  await header("Created").getByRole("button").click();
+  await expect(header("Created")).toHaveAttribute("aria-sort", "ascending");
+  await expect.poll(asked).toBeGreaterThanOrEqual(3); // the first view, then each sort's
+  const before = await asked();
+  // Back to a view the page holds: shown at once, and asked again, so that the worker, which
+  // gave that column's order back for Created's, sorts by it before the next keystroke.
+  await header("Client user ID").getByRole("button").click();
+  await expect(header("Client user ID")).toHaveAttribute("aria-sort", "ascending");
+  await expect.poll(asked).toBe(before + 1);
+  const ids = await bodyRows(page).locator("b").allTextContents();
+  expect(ids).toEqual([...ids].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0)));
+});
+
 test("Refresh loads the team again, and its search and sort answer from the new load as before", async ({ page }) => {
   await loadWholeTeam(page);
   const created = page.getByRole("columnheader", { name: "Created" });

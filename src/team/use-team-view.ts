@@ -61,6 +61,10 @@ export function useTeamView(connection: Connection, { teamQuery, page, pageSize 
     enabled: searchable && team !== undefined,
     placeholderData: keepTeamData(teamTag(connection)),
     gcTime: teamAnswersKeptMs,
+    // A view held here is shown at once and asked again all the same: the worker keeps the order
+    // of the sort it was last asked for alone, so it must see each view the page shows (one
+    // answered from here alone would leave the next keystroke under its sort to sort the team).
+    staleTime: 0,
   });
 
   return {
