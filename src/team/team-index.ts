@@ -175,14 +175,14 @@ export class TeamIndex {
   #sortKeys = new Map<SortColumn, Float64Array | Float32Array>();
   /** The selection each column's rows were first picked from (see `#picks`). */
   #pickedWith = new Map<SortColumn, string>();
-  /** The column the last view was sorted by: the one that keeps its order and keys. */
+  /** The column the last view or selection was sorted by: the one that keeps its order and keys. */
   #sortedColumn: SortColumn | undefined;
   #searchCache: SearchMatches | undefined;
   #selectionCache: { key: string; selection: Selection } | undefined;
   /** The selection by the facets alone (no search) last asked for: a search is counted against it. */
   #facetBase: (FacetBase & Selection & { key: string }) | undefined;
   /**
-   * A view's arrays of a byte or four a user, kept from one view to the next: a million users'
+   * A view's arrays of a byte a user, kept from one view to the next: a million users'
    * keystrokes would otherwise leave megabytes each for the collector.
    */
   #buffers: { selected: Uint8Array; matched: Uint8Array[] } | undefined;
