@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { asTeamApiKey } from "../src/api/key-kinds.ts";
 import { createTeamClient } from "../src/api/list-users.ts";
 import type { ExportOptions } from "../src/team/export-team.ts";
+import type { ExportChunk } from "../src/team/export-sink.ts";
 import { csvFromIndex, ndjsonFromService } from "../src/team/export-team.ts";
 import { loadTeam } from "../src/team/load-team.ts";
 import { TeamIndex } from "../src/team/team-index.ts";
@@ -178,7 +179,7 @@ const reselectTimes = Array.from({ length: 4 }, () =>
   .flat()
   .sort((a, b) => a - b);
 
-async function timeExport(chunks: (options: ExportOptions) => AsyncGenerator<string>) {
+async function timeExport(chunks: (options: ExportOptions) => AsyncGenerator<ExportChunk>) {
   const start = performance.now();
   let characters = 0;
   for await (const chunk of chunks({})) characters += chunk.length;

@@ -13,6 +13,7 @@ import { scanUserPage } from "./scan-user-page.ts";
 import { teamPageOf, type TeamPage } from "./team-page.ts";
 import { asTeamApiKey, type TeamApiKey } from "./key-kinds.ts";
 import { arrayItemTexts } from "./json-text.ts";
+import { pageLinesOfTexts, scannedPageLines, type PageLines } from "./page-lines.ts";
 
 export interface PageRange {
   offset: number;
@@ -48,6 +49,15 @@ export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOp
     );
   const mismatch = (path: ContractPath, status: number) =>
     new ContractError(`The service's user page does not match the contract (at ${path.join(".") || "the body"})`, status);
+  /** A page read the exact way: parsed, checked, and each user's text as sent. */
+  const asSent = (status: number, body: unknown, text: string | undefined): PageAsSent => {
+    const read = readUserPage(body);
+    if ("mismatch" in read) throw mismatch(read.mismatch, status);
+    const sent = (body as { users: unknown[] }).users;
+    const texts = (text !== undefined && arrayItemTexts(text, "users")) || [];
+    // The split reads the text JSON.parse read, so the counts agree; were they ever not to, each user is written anew.
+    return { page: read.page, texts: texts.length === sent.length ? texts : sent.map((user) => JSON.stringify(user)) };
+  };
   const client = {
     /**
      * A page of the team's users, parsed, beside each user exactly as the service sent it (field
@@ -56,12 +66,19 @@ export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOp
      */
     async listUsersAsSent(range: PageRange, options: CallOptions = {}): Promise<PageAsSent> {
       const { status, body, text } = await get(range, options);
-      const read = readUserPage(body);
-      if ("mismatch" in read) throw mismatch(read.mismatch, status);
-      const sent = (body as { users: unknown[] }).users;
-      const texts = (text !== undefined && arrayItemTexts(text, "users")) || [];
-      // The split reads the text JSON.parse read, so the counts agree; were they ever not to, each user is written anew.
-      return { page: read.page, texts: texts.length === sent.length ? texts : sent.map((user) => JSON.stringify(user)) };
+      return asSent(status, body, text);
+    },
+
+    /**
+     * A page of the team's users as NDJSON lines, each user's JSON as the service wrote it, checked
+     * as `listUsersAsSent` checks it: the usual page cut straight from its bytes, any other page
+     * from its text. Retried on network errors, 429 and 503.
+     */
+    async listUserLines(range: PageRange, options: CallOptions = {}): Promise<PageLines> {
+      const { status, body, fromBytes, text } = await get(range, options, scannedPageLines);
+      if (fromBytes) return body as PageLines;
+      const { page, texts } = asSent(status, body, text);
+      return pageLinesOfTexts(page, texts);
     },
 
     /**

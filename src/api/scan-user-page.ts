@@ -11,9 +11,10 @@
  */
 import { PageInstants, type TeamPage, type TeamPageUser } from "./team-page.ts";
 
-export function scanUserPage(bytes: Uint8Array): TeamPage | null {
+/** With `userSpans`, the page read also gives where each user's object starts and ends in `bytes`, pairs in order. */
+export function scanUserPage(bytes: Uint8Array, userSpans?: number[]): TeamPage | null {
   try {
-    return new PageScanner(bytes).page();
+    return new PageScanner(bytes, userSpans).page();
   } catch (error) {
     if (error === unusual) return null;
     throw error;
@@ -88,9 +89,12 @@ class PageScanner {
   /** The last string read: its bytes' start and end. */
   #start = 0;
   #end = 0;
+  /** Where each user's object starts and ends in the bytes, when asked: its JSON as the service wrote it. */
+  readonly #userSpans: number[] | undefined;
 
-  constructor(bytes: Uint8Array) {
+  constructor(bytes: Uint8Array, userSpans?: number[]) {
     this.#bytes = bytes;
+    this.#userSpans = userSpans;
     this.#words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.#instants = new PageInstants((bytes.length >> 7) + 16);
   }
@@ -102,7 +106,12 @@ class PageScanner {
     for (let key = this.#firstKey(pageKeys); key >= 0; key = this.#nextKey(pageKeys, key)) {
       seen = once(seen, key);
       if (key > 0) counts[key] = this.#count();
-      else for (let more = this.#firstItem(); more; more = this.#more(closeBracket)) users.push(this.#user());
+      else
+        for (let more = this.#firstItem(); more; more = this.#more(closeBracket)) {
+          const start = this.#skipSpace();
+          users.push(this.#user());
+          this.#userSpans?.push(start, this.#at);
+        }
     }
     if (seen !== all(pageKeys) || this.#skipSpace() !== this.#bytes.length) throw unusual;
     return { users, instants: this.#instants, total: counts[1]!, offset: counts[2]!, limit: counts[3]! };

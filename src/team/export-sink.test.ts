@@ -49,6 +49,30 @@ describe("writeChunks", () => {
     expect(producedAtWrites.slice(0, 4)).toEqual(filledIn);
   });
 
+  it("copies chunks of bytes in as they are, between text, a buffer at a time, and gives each back once copied", async () => {
+    const { calls, writable } = recordingWritable();
+    const encode = (text: string) => new TextEncoder().encode(text);
+    // More bytes than a buffer holds, ending in a character of four bytes: split by the buffer, whole in the file.
+    const large = encode(`${"é".repeat(writeBytes / 2 - 1)}x😀`);
+    const small = encode("a page's lines\n");
+    const [largeBytes, smallBytes] = [large.length, small.length];
+    async function* chunks() {
+      yield "header\n";
+      yield large;
+      yield pause;
+      yield small;
+      yield "text after\n";
+    }
+    const written: number[][] = []; // each write's bytes, copied: the writer reuses its buffer
+    await writeChunks(chunks(), { ...writable, write: async (bytes) => void written.push([...(bytes as Uint8Array)]) });
+    expect(new TextDecoder().decode(new Uint8Array(written.flat()))).toBe(
+      `header\n${"é".repeat(writeBytes / 2 - 1)}x😀a page's lines\ntext after\n`,
+    );
+    expect(written.map((bytes) => bytes.length)).toEqual([writeBytes, largeBytes - (writeBytes - 7), smallBytes + 11]);
+    expect(calls).toEqual(["close"]);
+    expect([large.length, small.length]).toEqual([0, 0]);
+  });
+
   it("writes what it holds at a pause, where the producer waits: the file has all that came before it, however long the wait", async () => {
     const { calls, writable } = recordingWritable();
     let resume = () => {};
@@ -111,5 +135,17 @@ describe("blobOfChunks", () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it("takes chunks of bytes beside text, and gives each back once it is in a Blob", async () => {
+    const lines = Array.from({ length: 6 }, (_, n) => new TextEncoder().encode(`${n}`.padEnd(1_000_000, "é").concat("\n")));
+    const expected = new TextDecoder().decode(new Uint8Array(lines.flatMap((bytes) => [...bytes])));
+    async function* chunks() {
+      yield "header\n";
+      for (const bytes of lines) yield bytes;
+    }
+    const blob = await blobOfChunks(chunks(), "application/x-ndjson;charset=utf-8");
+    expect(await blob.text()).toBe(`header\n${expected}`);
+    expect(lines.map((bytes) => bytes.length)).toEqual([0, 0, 0, 0, 0, 0]);
   });
 });

@@ -4,7 +4,7 @@ import { createTeamClient } from "../api/list-users.ts";
 import type { Listening } from "../../server/service.ts";
 import { fixtureSeed, ids, keys, startTestService } from "../../server/testing.ts";
 import { guardFormula } from "./csv.ts";
-import { pause } from "./export-sink.ts";
+import { pause, type ExportChunk } from "./export-sink.ts";
 import { parseCsv } from "./csv-reader.test-helper.ts";
 import {
   csvColumns,
@@ -35,9 +35,9 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-async function text(chunks: AsyncIterable<string>): Promise<string> {
+async function text(chunks: AsyncIterable<ExportChunk>): Promise<string> {
   let all = "";
-  for await (const chunk of chunks) all += chunk;
+  for await (const chunk of chunks) all += typeof chunk === "string" ? chunk : new TextDecoder().decode(chunk);
   return all;
 }
 
@@ -156,8 +156,8 @@ describe("NDJSON export", () => {
 });
 
 describe("chunks", () => {
-  it("are whole records of at most about 48K characters in each format: under the 128 kB that V8 allocates straight into its old generation", async () => {
-    const formats = { csvFromIndex: csvFromIndex(index), csvFromService: csvFromService(client()), ndjson: ndjsonFromService(client()) };
+  it("of CSV are whole records of at most about 48K characters: under the 128 kB that V8 allocates straight into its old generation", async () => {
+    const formats = { csvFromIndex: csvFromIndex(index), csvFromService: csvFromService(client()) };
     for (const [format, chunks] of Object.entries(formats)) {
       const sizes: number[] = [];
       for await (const chunk of chunks) {
@@ -169,6 +169,17 @@ describe("chunks", () => {
       const whole = sizes.reduce((a, b) => a + b, 0);
       expect(sizes.length, format).toBeGreaterThanOrEqual(Math.floor(whole / (48 * 1024)));
     }
+  });
+
+  it("of NDJSON are a page's whole lines as bytes, each in a buffer of its own that the sink can give back", async () => {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of ndjsonFromService(client())) if (chunk !== pause) chunks.push(chunk as Uint8Array);
+    expect(chunks.map((chunk) => new TextDecoder().decode(chunk).split("\n").length - 1)).toEqual([500, 500, 100]);
+    for (const chunk of chunks) {
+      expect(chunk.at(-1)).toBe(10); // a line feed
+      expect([chunk.byteOffset, chunk.byteLength]).toEqual([0, chunk.buffer.byteLength]);
+    }
+    expect(new Set(chunks.map((chunk) => chunk.buffer)).size).toBe(3);
   });
 });
 

@@ -3,12 +3,14 @@
  * - CSV of the loaded team or of a selection of it, from the index, in the selection's order;
  * - CSV of a team too large to index, page after page from the service;
  * - NDJSON: each user exactly as the service sent it, pages fetched again (the index keeps no
- *   raw JSON), optionally only the users of a selection.
+ *   raw JSON) and written as the bytes they came in, optionally only the users of a selection.
  */
 import type { User } from "../api/contract.ts";
 import { csvRecord } from "./csv.ts";
-import { pause } from "./export-sink.ts";
-import { servicePages, type SentTeamPages } from "./service-pages.ts";
+import type { PageLines } from "../api/page-lines.ts";
+import { release } from "../api/release-memory.ts";
+import { pause, type ExportChunk } from "./export-sink.ts";
+import { servicePages, type SentTeamPages, type ServicePage } from "./service-pages.ts";
 import type { TeamIndex, TeamQuery } from "./team-index.ts";
 
 export type ExportFormat = "csv" | "ndjson";
@@ -113,46 +115,63 @@ function* csvRecords(index: TeamIndex, rows: Uint32Array) {
 /** The whole team as CSV, straight from the service's pages: for a team too large to index. */
 export async function* csvFromService(client: SentTeamPages, options: ExportOptions = {}) {
   yield csvHeader;
-  for await (const users of uniqueUsers(client, options)) {
-    yield* inChunks(users.map(({ user }) => userCsvRecord(user)));
+  const pages = servicePages(async (range, call) => {
+    const { page } = await client.listUsersAsSent(range, call);
+    return { total: page.total, userIds: page.users.map((user) => user.user_id), users: page.users };
+  }, options);
+  for await (const { page, kept } of keptUsers(pages, options)) {
+    yield* inChunks(kept.map((i) => userCsvRecord(page.users[i]!)));
     yield pause;
   }
 }
 
 /**
- * Users as the service sent them, one JSON document a line. With `keep`, only the users it
- * accepts (a selection of the index, say); the count to expect is then `expected`.
+ * Users as the service sent them, one JSON document a line, a page's lines a chunk of bytes. With
+ * `keep`, only the users it accepts (a selection of the index, say); the count to expect is then
+ * `expected`.
  */
 export async function* ndjsonFromService(
   client: SentTeamPages,
   options: ExportOptions & { keep?: (userId: string) => boolean; expected?: number } = {},
-) {
-  for await (const users of uniqueUsers(client, options)) {
-    // A user's text on one line: a line break in JSON can only be white space between its tokens.
-    yield* inChunks(users.map(({ text }) => `${text.replace(/[\r\n]/g, "")}\n`));
+): AsyncGenerator<ExportChunk> {
+  const pages = servicePages((range, call) => client.listUserLines(range, call), options);
+  for await (const { page, kept } of keptUsers(pages, options)) {
+    if (kept.length > 0) yield keptLines(page, kept);
     yield pause;
   }
 }
 
+/** The lines of a page's `kept` users: all of them, or a new array of those (the page's given back). */
+function keptLines({ bytes, ends }: PageLines, kept: readonly number[]): Uint8Array {
+  if (kept.length === ends.length) return bytes;
+  const lineOf = (i: number) => bytes.subarray(i > 0 ? ends[i - 1] : 0, ends[i]);
+  const lines = new Uint8Array(kept.reduce((length, i) => length + lineOf(i).length, 0));
+  let at = 0;
+  for (const i of kept) {
+    lines.set(lineOf(i), at);
+    at += lineOf(i).length;
+  }
+  release(bytes);
+  return lines;
+}
+
 /**
- * The users of each page, each with its raw form; a user a shifted page sends again (the team
- * changed between two pages) is written once. Only the previous page is remembered, which
- * catches a shift of up to a page without holding every ID of a huge team.
+ * The users of each page to write (their places in it): those `keep` accepts, and not one that a
+ * shifted page sends again (the team changed between two pages). Only the previous page is
+ * remembered, which catches a shift of up to a page without holding every ID of a huge team.
  */
-async function* uniqueUsers(
-  client: SentTeamPages,
-  { signal, onProgress, keep, expected }: ExportOptions & { keep?: (userId: string) => boolean; expected?: number },
+async function* keptUsers<P extends ServicePage>(
+  pages: AsyncIterable<P>,
+  { onProgress, keep, expected }: ExportOptions & { keep?: (userId: string) => boolean; expected?: number },
 ) {
   let previousIds = new Set<string>();
   let written = 0;
-  for await (const { page, texts } of servicePages(client, { signal })) {
-    const ids = new Set(page.users.map((u) => u.user_id));
-    const users = page.users
-      .map((user, i) => ({ user, text: texts[i]! }))
-      .filter(({ user }) => !previousIds.has(user.user_id) && (keep?.(user.user_id) ?? true));
-    previousIds = ids;
-    written += users.length;
-    yield users;
+  for await (const page of pages) {
+    const kept: number[] = [];
+    page.userIds.forEach((id, i) => !previousIds.has(id) && (keep?.(id) ?? true) && kept.push(i));
+    previousIds = new Set(page.userIds);
+    written += kept.length;
+    yield { page, kept };
     onProgress?.({ users: written, total: expected ?? page.total });
   }
 }
@@ -200,7 +219,7 @@ export function exportChunks(
   format: ExportFormat,
   query: TeamQuery | null,
   options: ExportOptions = {},
-): AsyncGenerator<string> {
+): AsyncGenerator<ExportChunk> {
   if (!index || !readsIndex(format, query)) return format === "csv" ? csvFromService(client, options) : ndjsonFromService(client, options);
   return format === "csv" ? csvFromIndex(index, query ?? {}, options) : ndjsonOfSelection(client, index, query!, options);
 }

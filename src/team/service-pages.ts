@@ -2,17 +2,21 @@
  * The team's pages as the service sends them, in the service's order, with a few requests ahead
  * of the reader: what an export streams from when it does not read the index.
  */
-import type { PageAsSent } from "../api/list-users.ts";
+import type { PageAsSent, PageRange } from "../api/list-users.ts";
+import type { PageLines } from "../api/page-lines.ts";
 import type { CallOptions } from "../api/http.ts";
 import { teamPageSize, teamRequestsInFlight } from "./whole-team-limits.ts";
 
-/** The part of the team client an export uses. */
+/** The part of the team client an export uses: pages parsed (for a CSV) or as NDJSON lines. */
 export interface SentTeamPages {
-  listUsersAsSent(range: { offset: number; limit: number }, options?: CallOptions): Promise<PageAsSent>;
+  listUsersAsSent(range: PageRange, options?: CallOptions): Promise<PageAsSent>;
+  listUserLines(range: PageRange, options?: CallOptions): Promise<PageLines>;
 }
 
-export interface SentPage extends PageAsSent {
-  offset: number;
+/** What the reader of the pages needs of each: its users' IDs, and the team's total. */
+export interface ServicePage {
+  total: number;
+  userIds: readonly string[];
 }
 
 export interface ServicePagesOptions {
@@ -21,13 +25,17 @@ export interface ServicePagesOptions {
   inFlight?: number;
 }
 
-export async function* servicePages(client: SentTeamPages, options: ServicePagesOptions = {}): AsyncGenerator<SentPage> {
+/** The pages `listPage` reads, from the first until the team's total (or an empty page). */
+export async function* servicePages<P extends ServicePage>(
+  listPage: (range: PageRange, options: CallOptions) => Promise<P>,
+  options: ServicePagesOptions = {},
+): AsyncGenerator<P> {
   const { signal, pageSize = teamPageSize, inFlight = teamRequestsInFlight } = options;
   // Requests still ahead of the reader are abandoned when it stops early or the caller cancels.
   const ahead = new AbortController();
   const requestSignal = signal ? AbortSignal.any([signal, ahead.signal]) : ahead.signal;
-  const request = (offset: number): Promise<SentPage> => {
-    const answer = client.listUsersAsSent({ offset, limit: pageSize }, { signal: requestSignal }).then((r) => ({ offset, ...r }));
+  const request = (offset: number): Promise<P> => {
+    const answer = listPage({ offset, limit: pageSize }, { signal: requestSignal });
     answer.catch(() => {}); // awaited later, in order; until then its failure is not unhandled
     return answer;
   };
@@ -35,10 +43,10 @@ export async function* servicePages(client: SentTeamPages, options: ServicePages
     const queue = [request(0)];
     let next = pageSize;
     while (queue.length > 0) {
-      const sentPage = await queue.shift()!;
-      yield sentPage;
-      if (sentPage.page.users.length === 0) break; // the team shrank: nothing lies beyond
-      for (; queue.length < inFlight && next < sentPage.page.total; next += pageSize) queue.push(request(next));
+      const page = await queue.shift()!;
+      yield page;
+      if (page.userIds.length === 0) break; // the team shrank: nothing lies beyond
+      for (; queue.length < inFlight && next < page.total; next += pageSize) queue.push(request(next));
     }
   } finally {
     ahead.abort();

@@ -185,6 +185,11 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
         teamId ??= answer.page.users[0]?.team_id;
         return answer;
       },
+      listUserLines: async (range, options) => {
+        const answer = await client.listUserLines(range, options);
+        teamId ??= answer.teamId;
+        return answer;
+      },
     };
     const chunks = exportChunks({ client: noticingTeam, index: indexed ? loaded : null }, format, query, { signal, onProgress });
     if (target) {
