@@ -106,8 +106,10 @@ describe("TeamIds: the IDs", () => {
     const compare = (a: number, b: number) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0);
     return { ascending: [...serviceOrder].sort(compare), descending: [...serviceOrder].sort((a, b) => compare(b, a)) };
   }
+  /** The orders `ids` makes: the service's order the rows' own (null) when it is, else written out. */
   const ordersOf = (ids: TeamIds, serviceOrder: readonly number[]) => {
-    const { ascending, descending } = ids.clientIdOrdering(Uint32Array.from(serviceOrder));
+    const own = serviceOrder.every((row, place) => row === place);
+    const { ascending, descending } = ids.clientIdOrdering(own ? null : Uint32Array.from(serviceOrder));
     return { ascending: Array.from(ascending), descending: Array.from(descending) };
   };
 
@@ -145,15 +147,17 @@ describe("TeamIds: the IDs", () => {
     expect(ordersOf(searchOf(many), inOrder)).toEqual(clientIdOrders(many, inOrder));
     expect(ordersOf(searchOf(many, "javascript"), reversed)).toEqual(clientIdOrders(many, reversed));
     // An ID that is not ASCII but lower-cases to one that is sorts with it, in the service's order.
-    const merged = searchOf([
+    const mergedRows: [string, string][] = [
       ["k", "1"],
       ["\u212a", "2"],
       ["K", "3"],
       ["\u212aa", "4"],
       ["ka", "5"],
       ["é", "6"],
-    ]);
+    ];
+    const merged = searchOf(mergedRows);
     expect(ordersOf(merged, [5, 4, 3, 2, 1, 0])).toEqual({ ascending: [2, 1, 0, 4, 3, 5], descending: [5, 4, 3, 2, 1, 0] });
+    expect(ordersOf(merged, [0, 1, 2, 3, 4, 5])).toEqual({ ascending: [0, 1, 2, 3, 4, 5], descending: [5, 3, 4, 0, 1, 2] });
   });
 
   it("compares two rows' client user IDs as the sort orders them, and their prefixes never the other way", () => {

@@ -11,7 +11,7 @@ import { foldForSearch, isPrintableAscii } from "./fold-text.ts";
 import { growableUint32 } from "./growable-array.ts";
 import { IdText, type IdTextEngine } from "./id-text.ts";
 import { KeySorter } from "./radix-sort.ts";
-import { finish, stepRows, type Ordering } from "./team-sort.ts";
+import { finish, rowAt, stepRows, type Ordering, type ServiceOrder } from "./team-sort.ts";
 
 /** The rows a search matched: `matched` has a 1 for each of the `count`. */
 export interface SearchMatches {
@@ -222,7 +222,7 @@ export class TeamIds {
    * lower-cased text and merged in. The descending order is the ascending one's runs of equal IDs,
    * last run first.
    */
-  clientIdOrdering(serviceOrder: Uint32Array): Ordering {
+  clientIdOrdering(serviceOrder: ServiceOrder): Ordering {
     return finish(this.clientIdOrderingSteps(serviceOrder, Infinity));
   }
 
@@ -230,7 +230,7 @@ export class TeamIds {
    * `clientIdOrdering` in steps: of `stepRows` rows, or of about `stepMs` in the sort itself. To be
    * made in idle time; the team must not change while it runs.
    */
-  *clientIdOrderingSteps(serviceOrder: Uint32Array, stepMs: number): Generator<void, Ordering> {
+  *clientIdOrderingSteps(serviceOrder: ServiceOrder, stepMs: number): Generator<void, Ordering> {
     const rows = this.rows;
     const isOther = new Uint8Array(this.#otherClientRows.length > 0 ? rows : 0);
     for (const row of this.#otherClientRows) isOther[row] = 1;
@@ -240,7 +240,7 @@ export class TeamIds {
       const others: { row: number; key: string }[] = [];
       let plain = 0;
       for (let place = 0; place < rows; place++) {
-        const row = serviceOrder[place]!;
+        const row = rowAt(serviceOrder, place);
         if (isOther[row] === 1) others.push({ row, key: this.#otherKey(row) });
         else sorter.items[plain++] = row;
         if (place % stepRows === stepRows - 1) yield;
@@ -286,9 +286,9 @@ export class TeamIds {
     order: Uint32Array,
     groupEnds: Uint32Array,
     others: readonly { row: number; key: string }[],
-    serviceOrder: Uint32Array,
+    serviceOrder: ServiceOrder,
   ): [Uint32Array, ArrayLike<number>] {
-    const rows = serviceOrder.length;
+    const rows = this.rows;
     const ascending = new Uint32Array(rows);
     let written = 0;
     /** Where each run of equal IDs ends in `ascending`. */
@@ -315,7 +315,7 @@ export class TeamIds {
         for (; other < others.length && others[other]!.key === key; other++) tied.push(others[other]!.row);
         if (!placeOf) {
           placeOf = new Uint32Array(rows);
-          serviceOrder.forEach((row, place) => (placeOf![row] = place));
+          for (let place = 0; place < rows; place++) placeOf[rowAt(serviceOrder, place)] = place;
         }
         for (const row of tied.sort((a, b) => placeOf![a]! - placeOf![b]!)) ascending[written++] = row;
       } else {

@@ -479,4 +479,21 @@ describe("TeamIndex", () => {
     // The facets' selection of everybody and the view's, a byte a user each; a list of the rows would add 4.
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(users * 3);
   });
+
+  it("makes a sort's whole order, in idle time, without writing out the service's order for it", () => {
+    const users = 100_000; // more than a step's rows: the first step only counts the rows with a value
+    const index = new TeamIndex({ idleStepMs: 1 });
+    // Each created a second before the one sent before it: the service's order is the descending one.
+    const createdOn = (n: number) => new Date(Date.UTC(2025, 0, 1) - n * 1000).toISOString();
+    index.addPage(pageOfUsers(Array.from({ length: users }, (_, n) => user(n, { created_on: createdOn(n) }))), 0);
+    index.trim();
+    index.view({ sort: { column: "created_on", direction: "asc" }, pageIndex: 0, pageSize: 100 }); // its rows picked
+    const before = process.memoryUsage().arrayBuffers;
+    index.stepIdle();
+    // The service's order written out would be 4 bytes a user.
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(users);
+    while (!index.stepIdle());
+    const { rows } = index.view({ sort: { column: "created_on", direction: "asc" }, pageIndex: 999, pageSize: 100 });
+    expect(rows.map((row) => row.user.user_id)).toEqual(Array.from({ length: 100 }, (_, i) => user(99 - i).user_id));
+  });
 });

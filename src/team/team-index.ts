@@ -31,6 +31,7 @@ import {
   orderNumbers,
   orderNumbersSteps,
   rankStrings,
+  rowAt,
   type Ordering,
   type Ranks,
   type SortColumn,
@@ -587,9 +588,8 @@ export class TeamIndex {
 
   /** The rows by their offsets, when two share one: the earlier row first. */
   #sortedByOffset(offsets: Uint32Array): Uint32Array {
-    const rows = inOrder(this.size);
-    const { ascending, descending } = orderNumbers((row) => offsets[row]!, rows);
-    release(rows, descending);
+    const { ascending, descending } = orderNumbers((row) => offsets[row]!, this.size, null);
+    release(descending);
     return ascending;
   }
 
@@ -631,20 +631,14 @@ export class TeamIndex {
 
   /** A column's ordering, made in steps (see `clientIdOrderingSteps`, `orderNumbersSteps`); a ranked column's in one. */
   *#orderingSteps(column: SortColumn, stepMs: number): Generator<void, Ordering> {
-    // The rows' own order is written out for the sort alone: given back once it is made or left.
-    const kept = this.#inServiceOrder();
-    const service = kept ?? inOrder(this.size);
-    try {
-      if (column === "created_on") return yield* orderNumbersSteps(this.#createdOn.msReader(), service);
-      // Case-insensitive; IDs that differ only in case keep the service's order.
-      if (column === "client_user_id") return yield* this.#ids.clientIdOrderingSteps(service, stepMs);
-      const ranks = this.#ranks(column);
-      const ordering = orderByRanks(ranks, service);
-      release(ranks.ranks);
-      return ordering;
-    } finally {
-      if (!kept) release(service);
-    }
+    const service = this.#inServiceOrder();
+    if (column === "created_on") return yield* orderNumbersSteps(this.#createdOn.msReader(), this.size, service);
+    // Case-insensitive; IDs that differ only in case keep the service's order.
+    if (column === "client_user_id") return yield* this.#ids.clientIdOrderingSteps(service, stepMs);
+    const ranks = this.#ranks(column);
+    const ordering = orderByRanks(ranks, this.size, service);
+    release(ranks.ranks);
+    return ordering;
   }
 
   #keepOrdering(column: SortColumn, ordering: Ordering): Ordering {
@@ -812,23 +806,11 @@ function isAscending(values: Uint32Array): boolean {
 function byPlace(places: Uint32Array): Uint32Array | null {
   let last = 0;
   for (let row = 0; row < places.length; row++) last = Math.max(last, places[row]!);
-  const rowAt = new Int32Array(last + 1).fill(-1);
-  for (let row = 0; row < places.length; row++) rowAt[places[row]!] = row;
+  const rowOfPlace = new Int32Array(last + 1).fill(-1);
+  for (let row = 0; row < places.length; row++) rowOfPlace[places[row]!] = row;
   const ordered = new Uint32Array(places.length);
   let next = 0;
-  for (let place = 0; place <= last; place++) if (rowAt[place]! >= 0) ordered[next++] = rowAt[place]!;
-  release(rowAt);
+  for (let place = 0; place <= last; place++) if (rowOfPlace[place]! >= 0) ordered[next++] = rowOfPlace[place]!;
+  release(rowOfPlace);
   return next === places.length ? ordered : null;
-}
-
-/** The row at a place of an order; a null order is the rows' own. */
-function rowAt(order: Uint32Array | null, place: number): number {
-  return order ? order[place]! : place;
-}
-
-/** The rows in their own order. */
-function inOrder(rows: number): Uint32Array {
-  const ordered = new Uint32Array(rows);
-  for (let row = 0; row < rows; row++) ordered[row] = row;
-  return ordered;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { orderNumbers } from "./team-sort.ts";
 
 describe("orderNumbers", () => {
-  it("orders the rows by number both ways, equal numbers (0 and -0 too) in the service's order either way, NaN last", () => {
+  it("orders the rows by number both ways, equal numbers (0 and -0 too) in the service's order either way (written out, or the rows' own), NaN last", () => {
     const number = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constant(Number.NaN), fc.constant(-0), fc.double());
     fc.assert(
       fc.property(
@@ -14,10 +14,16 @@ describe("orderNumbers", () => {
               values.map((_, row) => row),
               { minLength: values.length },
             ),
+            fc.boolean(),
           ),
         ),
-        ([values, serviceOrder]) => {
-          const { ascending, descending } = orderNumbers((row) => values[row]!, Uint32Array.from(serviceOrder));
+        ([values, shuffled, ownOrder]) => {
+          const serviceOrder = ownOrder ? values.map((_, row) => row) : shuffled;
+          const { ascending, descending } = orderNumbers(
+            (row) => values[row]!,
+            values.length,
+            ownOrder ? null : Uint32Array.from(shuffled),
+          );
           const withValue = serviceOrder.filter((row) => !Number.isNaN(values[row]));
           const withoutValue = serviceOrder.filter((row) => Number.isNaN(values[row]));
           // Array.prototype.sort is stable: equal numbers stay in the service's order.

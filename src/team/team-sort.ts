@@ -39,16 +39,26 @@ export function rankStrings(values: ArrayLike<string | undefined>): Ranks {
  * 64 bits made to order as unsigned integers (a stable sort keeps that order among equals), and
  * the descending order is the ascending one's runs of equal numbers, last run first.
  */
-export function orderNumbers(valueOf: (row: number) => number, serviceOrder: Uint32Array): Ordering {
-  return finish(orderNumbersSteps(valueOf, serviceOrder));
+export function orderNumbers(valueOf: (row: number) => number, rows: number, serviceOrder: ServiceOrder): Ordering {
+  return finish(orderNumbersSteps(valueOf, rows, serviceOrder));
+}
+
+/**
+ * The rows in the service's order: written out, or null where that is the rows' own order (a team
+ * loaded as the service sent it), which a sort then reads without a list of 4 bytes a user.
+ */
+export type ServiceOrder = Uint32Array | null;
+
+/** The row at a place of an order; a null order is the rows' own. */
+export function rowAt(order: ServiceOrder, place: number): number {
+  return order ? order[place]! : place;
 }
 
 /** Rows gone through in a step of work made in idle time: a millisecond or two. */
 export const stepRows = 0x1_0000;
 
 /** `orderNumbers` in steps (of `stepRows` rows, or a pass of the sort): to be made in idle time. */
-export function* orderNumbersSteps(valueOf: (row: number) => number, serviceOrder: Uint32Array): Generator<void, Ordering> {
-  const rows = serviceOrder.length;
+export function* orderNumbersSteps(valueOf: (row: number) => number, rows: number, serviceOrder: ServiceOrder): Generator<void, Ordering> {
   let count = 0;
   for (let row = 0; row < rows; row++) {
     if (!Number.isNaN(valueOf(row))) count++;
@@ -65,7 +75,7 @@ export function* orderNumbersSteps(valueOf: (row: number) => number, serviceOrde
     let i = 0;
     let withoutValue = count;
     for (let place = 0; place < rows; place++) {
-      const row = serviceOrder[place]!;
+      const row = rowAt(serviceOrder, place);
       const value = valueOf(row);
       if (Number.isNaN(value)) {
         descending[withoutValue++] = row;
@@ -118,8 +128,7 @@ export function abandon(steps: Generator<void, unknown>): void {
  * Both orders of the rows by rank, by counting: rows of equal rank keep `serviceOrder` (the rows
  * in the service's order) whichever way, and rows without a value come last.
  */
-export function orderByRanks({ ranks, count }: Ranks, serviceOrder: Uint32Array): Ordering {
-  const rows = serviceOrder.length;
+export function orderByRanks({ ranks, count }: Ranks, rows: number, serviceOrder: ServiceOrder): Ordering {
   // starts[r]: where rank r's rows begin in `byRank`; the rows without a value go last.
   const starts = new Uint32Array(count + 2);
   for (let row = 0; row < rows; row++) starts[(ranks[row]! < 0 ? count : ranks[row]!) + 1]!++;
@@ -127,7 +136,7 @@ export function orderByRanks({ ranks, count }: Ranks, serviceOrder: Uint32Array)
   const next = starts.slice(0, count + 1);
   const ascending = new Uint32Array(rows);
   for (let place = 0; place < rows; place++) {
-    const row = serviceOrder[place]!;
+    const row = rowAt(serviceOrder, place);
     ascending[next[ranks[row]! < 0 ? count : ranks[row]!]!++] = row;
   }
 
