@@ -136,12 +136,13 @@ export async function* ndjsonFromService(
 ): AsyncGenerator<ExportChunk> {
   const pages = servicePages((range, call) => client.listUserLines(range, call), options);
   for await (const { page, kept } of keptUsers(pages, options)) {
-    if (kept.length > 0) yield keptLines(page, kept);
+    const lines = keptLines(page, kept);
+    if (lines.length > 0) yield lines;
     yield pause;
   }
 }
 
-/** The lines of a page's `kept` users: all of them, or a new array of those (the page's given back). */
+/** The lines of a page's `kept` users: all of them, or a new array of those (the page's then given back). */
 function keptLines({ bytes, ends }: PageLines, kept: readonly number[]): Uint8Array {
   if (kept.length === ends.length) return bytes;
   const lineOf = (i: number) => bytes.subarray(i > 0 ? ends[i - 1] : 0, ends[i]);
@@ -168,7 +169,7 @@ async function* keptUsers<P extends ServicePage>(
   let written = 0;
   for await (const page of pages) {
     const kept: number[] = [];
-    page.userIds.forEach((id, i) => !previousIds.has(id) && (keep?.(id) ?? true) && kept.push(i));
+    for (const [i, id] of page.userIds.entries()) if (!previousIds.has(id) && (keep?.(id) ?? true)) kept.push(i);
     previousIds = new Set(page.userIds);
     written += kept.length;
     yield { page, kept };
