@@ -475,7 +475,7 @@ function* sortingByKeys(
   };
 
   yield* sort(0, count, 0);
-  // Given back before the runs' ends are cut to length: this is when the sort holds the most.
+  // Given back first: the runs' ends cut to length would otherwise come on top of them.
   release(second.high, second.low);
   if (groups === count) return ends; // every ID distinct (the usual case): nothing to cut
   const exact = ends.slice(0, groups);
