@@ -28,12 +28,18 @@ export function scannedPageLines(bytes: Uint8Array): PageLines | null {
   return page && { ...aboutPage(page), ...linesOfSpans(bytes, spans) };
 }
 
+/** What a page's lines take of the page itself: the total, and each user's IDs. */
+interface ListedPage {
+  total: number;
+  users: readonly { user_id: string; team_id: string }[];
+}
+
 /** The lines of a page checked the exact way, from each user's text (`arrayItemTexts`). */
-export function pageLinesOfTexts(page: Parameters<typeof aboutPage>[0], texts: readonly string[]): PageLines {
+export function pageLinesOfTexts(page: ListedPage, texts: readonly string[]): PageLines {
   return { ...aboutPage(page), ...linesOfTexts(texts) };
 }
 
-function aboutPage({ total, users }: { total: number; users: readonly { user_id: string; team_id: string }[] }) {
+function aboutPage({ total, users }: ListedPage) {
   return { total, userIds: users.map((user) => user.user_id), teamId: users[0]?.team_id };
 }
 

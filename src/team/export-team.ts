@@ -145,12 +145,12 @@ export async function* ndjsonFromService(
 /** The lines of a page's `kept` users: all of them, or a new array of those (the page's then given back). */
 function keptLines({ bytes, ends }: PageLines, kept: readonly number[]): Uint8Array {
   if (kept.length === ends.length) return bytes;
-  const lineOf = (i: number) => bytes.subarray(i > 0 ? ends[i - 1] : 0, ends[i]);
-  const lines = new Uint8Array(kept.reduce((length, i) => length + lineOf(i).length, 0));
+  const keptOnes = kept.map((i) => bytes.subarray(i > 0 ? ends[i - 1] : 0, ends[i]));
+  const lines = new Uint8Array(keptOnes.reduce((length, line) => length + line.length, 0));
   let at = 0;
-  for (const i of kept) {
-    lines.set(lineOf(i), at);
-    at += lineOf(i).length;
+  for (const line of keptOnes) {
+    lines.set(line, at);
+    at += line.length;
   }
   release(bytes);
   return lines;

@@ -34,6 +34,7 @@ import {
   rowAt,
   type Ordering,
   type Ranks,
+  type ServiceOrder,
   type SortColumn,
 } from "./team-sort.ts";
 
@@ -165,7 +166,7 @@ export class TeamIndex {
    * null when that is their own, row r at place r, as it is unless the team shifted while it loaded
    * (then no 4 bytes a user are held for it); undefined: not worked out yet.
    */
-  #serviceOrder: Uint32Array | null | undefined;
+  #serviceOrder: ServiceOrder | undefined;
   #orderings = new Map<SortColumn, Ordering>();
   /** The ordering of a sort whose rows were picked, being made a step at a time in idle time. */
   #pendingOrdering: PendingOrdering | undefined;
@@ -575,7 +576,7 @@ export class TeamIndex {
   }
 
   /** The rows in the service's order (null: their own), worked out on first use, then kept until the team changes. */
-  #inServiceOrder(): Uint32Array | null {
+  #inServiceOrder(): ServiceOrder {
     this.#dropStaleCaches();
     if (this.#serviceOrder === undefined) {
       // Rows are appended in the service's order, unless the team shifted while it loaded.
