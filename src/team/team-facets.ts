@@ -82,6 +82,7 @@ export interface FacetTally {
 export interface FacetBase {
   tally: FacetTally;
   selected: Uint8Array;
+  profiles: Uint32Array;
 }
 
 export interface FacetResult {
@@ -93,6 +94,8 @@ export interface FacetResult {
   rows: Uint32Array | null;
   counts: FacetCounts;
   tally: FacetTally;
+  /** How many of the candidates (before the facets) have each profile: a later search's counts start from them. */
+  profiles: Uint32Array;
 }
 
 /**
@@ -109,76 +112,157 @@ export function applyFacets(
   selected: Uint8Array = new Uint8Array(columns.rows),
   base?: FacetBase,
 ): FacetResult {
-  const choices: Choices = {
-    sources: choiceOf(selection.sources, columns.slugs),
-    zones: choiceOf(selection.timeZones, columns.timeZones),
-    birth: selection.birthDate?.length
-      ? { known: selection.birthDate.includes("known"), unknown: selection.birthDate.includes("unknown") }
-      : null,
-  };
+  const choices = choicesOf(columns, selection);
   let tally: FacetTally;
+  let profiles: Uint32Array;
   let rows: Uint32Array | null = null;
   if (candidates?.rows) {
     selected.fill(0);
-    tally = tallyRows(columns, choices, { list: candidates.rows }, selected);
+    ({ tally, profiles } = tallyRows(columns, choices, { list: candidates.rows }, selected));
     if (tally.selected === candidates.rows.length) rows = candidates.rows.slice();
     else {
       rows = new Uint32Array(tally.selected);
       for (let i = 0, next = 0; next < rows.length; i++) if (selected[candidates.rows[i]!] === 1) rows[next++] = candidates.rows[i]!;
     }
   } else if (candidates && base) {
-    const unmatched = tallyRows(
-      columns,
-      choices,
-      candidates.unmatched ? { list: candidates.unmatched } : { rows: candidates.matched, are: 0 },
-      null,
-    );
-    tally = {
-      slugs: base.tally.slugs.map((count, slug) => count - unmatched.slugs[slug]!),
-      zones: base.tally.zones.map((count, zone) => count - unmatched.zones[zone]!),
-      noSource: base.tally.noSource - unmatched.noSource,
-      noZone: base.tally.noZone - unmatched.noZone,
-      birthKnown: base.tally.birthKnown - unmatched.birthKnown,
-      birthUnknown: base.tally.birthUnknown - unmatched.birthUnknown,
-      selected: base.tally.selected - unmatched.selected,
-    };
+    const which = candidates.unmatched ? { list: candidates.unmatched } : { rows: candidates.matched, are: 0 as const };
+    const unmatched = tallyRows(columns, choices, which, null).profiles;
+    profiles = base.profiles.map((count, profile) => count - unmatched[profile]!);
+    tally = tallyProfiles(columns, choices, profiles, null);
     // Facets that select everybody leave the search's own selection.
     if (base.tally.selected === columns.rows) selected.set(candidates.matched);
     else and(base.selected, candidates.matched, selected);
   } else {
     selected.fill(0);
-    tally = tallyRows(columns, choices, candidates && { rows: candidates.matched, are: 1 }, selected);
+    ({ tally, profiles } = tallyRows(columns, choices, candidates && { rows: candidates.matched, are: 1 }, selected));
   }
-  const { sources, zones, birth } = choices;
+  return { selected, count: tally.selected, rows, counts: countsOf(columns, choices, tally), tally, profiles };
+}
+
+/**
+ * As `applyFacets`, for a search that follows `earlier` under the same facets (the next keystroke):
+ * from the earlier search's counts, only the rows whose match changed are gone through, and
+ * `selected` (the earlier selection's marks) is changed where they lie. Null, with nothing
+ * changed, when more than half the rows did: counting afresh is as quick.
+ */
+export function changeFacets(
+  columns: FacetColumns,
+  earlier: { matched: Uint8Array; profiles: Uint32Array },
+  matched: Uint8Array,
+  selection: FacetSelection,
+  selected: Uint8Array,
+): FacetResult | null {
+  if (changedRows(earlier.matched, matched) > columns.rows / 2) return null;
+  const choices = choicesOf(columns, selection);
+  const profiles = earlier.profiles.slice();
+  countChanges(columns.rowProfiles, earlier.matched, matched, profiles, passingProfiles(columns.profiles, choices), selected);
+  const tally = tallyProfiles(columns, choices, profiles, null);
+  return { selected, count: tally.selected, rows: null, counts: countsOf(columns, choices, tally), tally, profiles };
+}
+
+function choicesOf(columns: FacetColumns, selection: FacetSelection): Choices {
   return {
-    selected,
-    count: tally.selected,
-    rows,
-    tally,
-    counts: {
-      sources: options(columns.slugs, tally.slugs, (code) => columns.slugNames[code] ?? null, sources, tally.noSource),
-      timeZones: options(columns.timeZones, tally.zones, (code) => columns.timeZones.value(code), zones, tally.noZone),
-      birthDate: [
-        { value: "known", label: "known", count: tally.birthKnown, selected: birth?.known ?? false },
-        { value: "unknown", label: "unknown", count: tally.birthUnknown, selected: birth?.unknown ?? false },
-      ],
-    },
+    sources: choiceOf(selection.sources, columns.slugs),
+    zones: choiceOf(selection.timeZones, columns.timeZones),
+    birth: selection.birthDate?.length
+      ? { known: selection.birthDate.includes("known"), unknown: selection.birthDate.includes("unknown") }
+      : null,
   };
+}
+
+function countsOf(columns: FacetColumns, { sources, zones, birth }: Choices, tally: FacetTally): FacetCounts {
+  return {
+    sources: options(columns.slugs, tally.slugs, (code) => columns.slugNames[code] ?? null, sources, tally.noSource),
+    timeZones: options(columns.timeZones, tally.zones, (code) => columns.timeZones.value(code), zones, tally.noZone),
+    birthDate: [
+      { value: "known", label: "known", count: tally.birthKnown, selected: birth?.known ?? false },
+      { value: "unknown", label: "unknown", count: tally.birthUnknown, selected: birth?.unknown ?? false },
+    ],
+  };
+}
+
+/** The arrays (of one length) as words of four rows' bytes, where all start on a multiple of 4; else no words. */
+function wordsOf<Arrays extends Uint8Array[]>(...arrays: Arrays): { [K in keyof Arrays]: Uint32Array } {
+  const words = arrays.every((bytes) => bytes.byteOffset % 4 === 0) ? arrays[0]!.length >> 2 : 0;
+  return arrays.map((bytes) => new Uint32Array(bytes.buffer, bytes.byteOffset, words)) as { [K in keyof Arrays]: Uint32Array };
 }
 
 /** `into[i] = a[i] & b[i]`, four bytes at a time. */
 function and(a: Uint8Array, b: Uint8Array, into: Uint8Array): void {
-  const words = a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0 && into.byteOffset % 4 === 0 ? a.length >> 2 : 0;
-  const wordsOf = (bytes: Uint8Array) => new Uint32Array(bytes.buffer, bytes.byteOffset, words);
-  const [a4, b4, into4] = [wordsOf(a), wordsOf(b), wordsOf(into)];
-  for (let i = 0; i < words; i++) into4[i] = a4[i]! & b4[i]!;
-  for (let i = words * 4; i < a.length; i++) into[i] = a[i]! & b[i]!;
+  const [a4, b4, into4] = wordsOf(a, b, into);
+  for (let i = 0; i < a4.length; i++) into4[i] = a4[i]! & b4[i]!;
+  for (let i = a4.length * 4; i < a.length; i++) into[i] = a[i]! & b[i]!;
+}
+
+/** How many rows' bytes (0 or 1) differ, four at a time. */
+function changedRows(before: Uint8Array, after: Uint8Array): number {
+  const [before4, after4] = wordsOf(before, after);
+  let changed = 0;
+  // Each byte of the difference is 0 or 1: the multiplication sums them into the top byte.
+  for (let i = 0; i < before4.length; i++) changed += Math.imul(before4[i]! ^ after4[i]!, 0x01010101) >>> 24;
+  for (let i = before4.length * 4; i < before.length; i++) changed += before[i]! ^ after[i]!;
+  return changed;
+}
+
+/**
+ * Counts into `counts` (a profile's rows) the rows matched `after` and not `before`, and out of it
+ * those matched before and no longer; marks them in `selected` (1 where the profile passes).
+ */
+function countChanges(
+  rowProfiles: CodeView,
+  before: Uint8Array,
+  after: Uint8Array,
+  counts: Uint32Array,
+  passes: Uint8Array,
+  selected: Uint8Array,
+): void {
+  const [before4, after4] = wordsOf(before, after);
+  const change = (row: number) => {
+    const profile = rowProfiles[row]!;
+    if (after[row] === 1) {
+      counts[profile]!++;
+      selected[row] = passes[profile]!;
+    } else {
+      counts[profile]!--;
+      selected[row] = 0;
+    }
+  };
+  for (let i = 0; i < before4.length; i++) {
+    if (before4[i] === after4[i]) continue;
+    for (let row = i * 4; row < i * 4 + 4; row++) if (before[row] !== after[row]) change(row);
+  }
+  for (let row = before4.length * 4; row < before.length; row++) if (before[row] !== after[row]) change(row);
 }
 
 interface Choices {
   sources: Choice | null;
   zones: Choice | null;
   birth: { known: boolean; unknown: boolean } | null;
+}
+
+/** Whether each profile passes every group chosen. */
+function passingProfiles(profiles: ProfileTable, choices: Choices): Uint8Array {
+  const passing = new Uint8Array(profiles.set.length);
+  const passes = profilePasses(profiles, choices);
+  if (passes) for (let p = 0; p < passing.length; p++) passing[p] = passes(p) ? 1 : 0;
+  else passing.fill(1);
+  return passing;
+}
+
+/** Whether a profile passes each group, and all; null when no group is chosen (every profile passes). */
+function profileTests({ set, zone, birthKnown, setSlugs }: ProfileTable, { sources, zones, birth }: Choices) {
+  const setPasses = setSlugs.map(
+    (slugs) => !sources || (slugs.length === 0 ? sources.none : slugs.some((slug) => sources.codes[slug] === 1)),
+  );
+  const source = (p: number) => setPasses[set[p]!]!;
+  const zoneOf = (p: number) => !zones || (zone[p] === 0 ? zones.none : zones.codes[zone[p]! - 1] === 1);
+  const birthOf = (p: number) => !birth || (birthKnown[p] === 1 ? birth.known : birth.unknown);
+  return { source, zone: zoneOf, birth: birthOf, all: (p: number) => source(p) && zoneOf(p) && birthOf(p) };
+}
+
+function profilePasses(profiles: ProfileTable, choices: Choices): ((profile: number) => boolean) | null {
+  const chosen = choices.sources !== null || choices.zones !== null || choices.birth !== null;
+  return chosen ? profileTests(profiles, choices).all : null;
 }
 
 /**
@@ -188,42 +272,42 @@ interface Choices {
  * groups are worked out once.
  */
 function tallyRows(
-  { profiles, rowProfiles, slugs, timeZones }: FacetColumns,
-  { sources, zones, birth }: Choices,
+  columns: FacetColumns,
+  choices: Choices,
   which: { rows: Uint8Array; are: 0 | 1 } | { list: Uint32Array } | null,
   selected: Uint8Array | null,
-): FacetTally {
-  const { set, zone, birthKnown, setSlugs } = profiles;
-  const setPasses = setSlugs.map(
-    (slugs) => !sources || (slugs.length === 0 ? sources.none : slugs.some((slug) => sources.codes[slug] === 1)),
-  );
-  const zonePasses = (p: number) => !zones || (zone[p] === 0 ? zones.none : zones.codes[zone[p]! - 1] === 1);
-  const birthPasses = (p: number) => !birth || (birthKnown[p] === 1 ? birth.known : birth.unknown);
-  const passes = (p: number) => setPasses[set[p]!]! && zonePasses(p) && birthPasses(p);
-  // Nothing chosen (the usual case while typing): every profile passes, and no call asks it.
-  const chosen = sources !== null || zones !== null || birth !== null;
+): { tally: FacetTally; profiles: Uint32Array } {
+  const { profiles, rowProfiles } = columns;
+  const { set } = profiles;
   // A list of rows shorter than the profiles: only its profiles are worked out, not every one.
   const shortList = which && "list" in which && which.list.length < set.length ? which.list : null;
-  let rowsOf: Uint32Array;
-  let counted: ArrayLike<number> | null = null;
   if (shortList) {
-    rowsOf = new Uint32Array(set.length);
+    const rowsOf = new Uint32Array(set.length);
     const seen: number[] = [];
     for (let i = 0; i < shortList.length; i++) if (rowsOf[rowProfiles[shortList[i]!]!]!++ === 0) seen.push(rowProfiles[shortList[i]!]!);
     if (selected) {
       // Whether each profile passes, worked out once a profile, not once a row.
+      const passes = profilePasses(profiles, choices);
       const passing = new Uint8Array(set.length);
-      for (const p of seen) passing[p] = !chosen || passes(p) ? 1 : 0;
+      for (const p of seen) passing[p] = !passes || passes(p) ? 1 : 0;
       for (let i = 0; i < shortList.length; i++) selected[shortList[i]!] = passing[rowProfiles[shortList[i]!]!]!;
     }
-    counted = seen;
-  } else {
-    const passing = new Uint8Array(set.length);
-    if (chosen) for (let p = 0; p < set.length; p++) passing[p] = passes(p) ? 1 : 0;
-    else passing.fill(1);
-    rowsOf = countProfiles(rowProfiles, which, passing, selected);
+    return { tally: tallyProfiles(columns, choices, rowsOf, seen), profiles: rowsOf };
   }
+  const rowsOf = countProfiles(rowProfiles, which, passingProfiles(profiles, choices), selected);
+  return { tally: tallyProfiles(columns, choices, rowsOf, null), profiles: rowsOf };
+}
 
+/** The options' counts from how many rows have each profile (`rowsOf`); `counted`, when given, lists the only profiles that have any. */
+function tallyProfiles(
+  { profiles, slugs, timeZones }: FacetColumns,
+  choices: Choices,
+  rowsOf: Uint32Array,
+  counted: readonly number[] | null,
+): FacetTally {
+  const { set, zone, birthKnown, setSlugs } = profiles;
+  // Nothing chosen (the usual case while typing): every profile passes, and no test is asked.
+  const tests = choices.sources !== null || choices.zones !== null || choices.birth !== null ? profileTests(profiles, choices) : null;
   const tally: FacetTally = {
     slugs: new Uint32Array(slugs.size),
     zones: new Uint32Array(timeZones.size),
@@ -241,9 +325,9 @@ function tallyRows(
     if (users === 0) continue;
     // Plain constants, not destructured: this loop is not hot enough to be optimized, and
     // destructuring there costs an iterator and an array a profile (9 MB a million users' facets).
-    const sourceOk = !chosen || setPasses[set[p]!]!;
-    const zoneOk = !chosen || zonePasses(p);
-    const birthOk = !chosen || birthPasses(p);
+    const sourceOk = !tests || tests.source(p);
+    const zoneOk = !tests || tests.zone(p);
+    const birthOk = !tests || tests.birth(p);
     if (zoneOk && birthOk) usersOfSet[set[p]!]! += users;
     if (sourceOk && zoneOk && birthOk) tally.selected += users;
     if (sourceOk && birthOk) {

@@ -247,6 +247,49 @@ describe("TeamIndex against a plain reference", () => {
     );
   });
 
+  it("selects and counts each keystroke of a search typed, erased or replaced under the same facets, as the reference does", () => {
+    // Each keystroke's selection is changed from the last one's where their matches differ: the
+    // searches here are broad (most of a few letters), so that both go unlisted, as at a million.
+    const keystrokeArb = fc.oneof(
+      fc.record({ type: fc.constantFrom("a", "b", "-", "A", "ß") }),
+      fc.record({ erase: fc.constant(true) }),
+      fc.record({ replace: fc.string({ unit: fc.constantFrom("a", "b", "-", "1"), maxLength: 2 }) }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(userArb, { minLength: 12, maxLength: 40 }),
+        facetsArb,
+        fc.array(keystrokeArb, { minLength: 2, maxLength: 10 }),
+        (users, facets, keystrokes) => {
+          const team = users.map((u, i) => ({ ...u, user_id: `user-${i}` }));
+          const { index, loaded } = loadBoth(
+            team,
+            7,
+            [...team.keys()].filter((i) => i % 7 === 0),
+          );
+          let search = "";
+          for (const keystroke of keystrokes) {
+            if ("type" in keystroke) search += keystroke.type;
+            else if ("erase" in keystroke) search = search.slice(0, -1);
+            else search = keystroke.replace;
+            const query = { search, facets };
+            const { facets: counts, matches, rows } = index.view({ ...query, pageIndex: 0, pageSize: 50 });
+            const expectedIds = referenceSelection(loaded, query);
+            expect(matches).toBe(expectedIds.length);
+            expect(rows.map((row) => row.user.user_id)).toEqual(expectedIds);
+            const expected = referenceCounts(loaded, query);
+            expect([nonZero(counts.sources), nonZero(counts.timeZones), nonZero(counts.birthDate)]).toEqual([
+              expected.sources,
+              expected.timeZones,
+              expected.birthDate,
+            ]);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("gives back each user as it was added, with its place in the service's order", () => {
     fc.assert(
       fc.property(teamArb, ([users, pageSize, arrival]) => {

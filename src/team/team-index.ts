@@ -13,7 +13,7 @@ import { CodeArray, growableUint32, type GrowableArray } from "./growable-array.
 import { InstantColumn } from "./instant-column.ts";
 import { defaultPageSize } from "./page-range.ts";
 import { DateInterner, Interner } from "./interner.ts";
-import { applyFacets, type FacetBase, type FacetColumns, type FacetCounts, type FacetSelection } from "./team-facets.ts";
+import { applyFacets, changeFacets, type FacetBase, type FacetColumns, type FacetCounts, type FacetSelection } from "./team-facets.ts";
 import { TeamIds, type SearchMatches } from "./team-ids.ts";
 import type { CsvUser } from "./export-team.ts";
 import {
@@ -183,6 +183,11 @@ export class TeamIndex {
   #selectionCache: { key: string; selection: Selection } | undefined;
   /** The selection by the facets alone (no search) last asked for: a search is counted against it. */
   #facetBase: (FacetBase & Selection & { key: string }) | undefined;
+  /**
+   * The last search's selection, marked in the view buffers' `selected`, and its facets: the next
+   * keystroke's selection is changed from it where the matches changed.
+   */
+  #searched: { matches: SearchMatches; facets: string; profiles: Uint32Array } | undefined;
   /**
    * A view's arrays of a byte a user, kept from one view to the next: a million users'
    * keystrokes would otherwise leave megabytes each for the collector.
@@ -390,6 +395,7 @@ export class TeamIndex {
     }
     this.#searchCache = undefined;
     this.#selectionCache = undefined;
+    this.#searched = undefined;
   }
 
   /**
@@ -503,14 +509,26 @@ export class TeamIndex {
     if (this.#selectionCache?.key === key) return this.#selectionCache.selection;
 
     const buffers = this.#viewBuffers();
+    const earlierSearch = this.#searchCache;
     const matches = search === "" ? null : this.#matching(search, buffers.matched);
     let selection: Selection;
-    // No search: the facets' selection of everybody. A search that matches most users is counted
-    // by difference from it; a narrower one goes through its matches.
+    // No search: the facets' selection of everybody. The next keystroke's search is changed from
+    // the last one's where their matches differ. Else a search that matches most users is counted
+    // by difference from the facets' selection; a narrower one goes through its matches.
     if (!matches) selection = this.#facetBaseOf(facets);
     else {
-      const base = matches.count * 2 > this.size ? this.#facetBaseOf(facets) : undefined;
-      const { selected, count, rows, counts } = applyFacets(this.#facetColumns(), matches, facets, buffers.selected, base);
+      const columns = this.#facetColumns();
+      const facetsKey = JSON.stringify(facets);
+      const earlier = this.#searched;
+      // The earlier search's marks are intact: the new one was marked in the other buffer.
+      const follows = earlier?.facets === facetsKey && earlier.matches === earlierSearch && matches !== earlierSearch;
+      const changed =
+        follows && !matches.rows
+          ? changeFacets(columns, { ...earlier, matched: earlier.matches.matched }, matches.matched, facets, buffers.selected)
+          : null;
+      const base = !changed && matches.count * 2 > this.size ? this.#facetBaseOf(facets) : undefined;
+      const { selected, count, rows, counts, profiles } = changed ?? applyFacets(columns, matches, facets, buffers.selected, base);
+      this.#searched = { matches, facets: facetsKey, profiles };
       selection = { selected, count, rows, facets: counts };
     }
     this.#selectionCache = { key, selection };
@@ -522,8 +540,8 @@ export class TeamIndex {
     const key = JSON.stringify(facets);
     if (this.#facetBase?.key !== key) {
       // The previous base's buffer is free: no cached selection points to it once this one is made.
-      const { selected, count, counts, tally } = applyFacets(this.#facetColumns(), null, facets, this.#facetBase?.selected);
-      this.#facetBase = { key, selected, count, rows: null, facets: counts, tally };
+      const { selected, count, counts, tally, profiles } = applyFacets(this.#facetColumns(), null, facets, this.#facetBase?.selected);
+      this.#facetBase = { key, selected, count, rows: null, facets: counts, tally, profiles };
     }
     return this.#facetBase;
   }
@@ -571,6 +589,7 @@ export class TeamIndex {
     this.#searchCache = undefined;
     this.#selectionCache = undefined;
     this.#facetBase = undefined;
+    this.#searched = undefined;
     this.#buffers = undefined;
     this.#days = undefined;
   }
