@@ -6,19 +6,19 @@ import { idTextWasm } from "./id-text-wasm.ts";
 
 type Row = [client: string, user: string];
 
-function textOf(rows: readonly Row[], engine: IdTextEngine): IdText {
+/** A text of the rows, and where each starts. */
+function textOf(rows: readonly Row[], engine: IdTextEngine = "webassembly"): { text: IdText; starts: Uint32Array } {
   const text = new IdText(engine);
-  for (const [client, user] of rows) text.appendRow(client, user);
-  return text;
+  return { text, starts: Uint32Array.from(rows, ([client, user]) => text.appendRow(client, user)) };
 }
 
 /** What a scan must answer: the rows whose client or user text holds the needle, in order. */
 const holding = (rows: readonly Row[], needle: string) =>
   rows.flatMap(([client, user], row) => (client.includes(needle) || user.includes(needle) ? [row] : []));
 
-function scanned(text: IdText, rows: number, needle: string, cap: number) {
-  const into = new Uint8Array(rows).fill(1); // each byte must be written, 0 or 1
-  const { count, rows: listed, unmatched } = text.scan(IdText.encode(needle), rows, into, cap);
+function scanned({ text, starts }: { text: IdText; starts: Uint32Array }, needle: string, cap: number) {
+  const into = new Uint8Array(starts.length).fill(1); // each byte must be written, 0 or 1
+  const { count, rows: listed, unmatched } = text.scan(IdText.encode(needle), starts, into, cap);
   return {
     marked: [...into.keys()].filter((row) => into[row] === 1),
     count,
@@ -58,7 +58,7 @@ describe("IdText", () => {
         (rows, needle, cap, engine) => {
           const expected = holding(rows, needle);
           const others = [...rows.keys()].filter((row) => !expected.includes(row));
-          expect(scanned(textOf(rows, engine), rows.length, needle, cap)).toEqual({
+          expect(scanned(textOf(rows, engine), needle, cap)).toEqual({
             marked: expected,
             count: expected.length,
             listed: expected.length <= cap ? expected : null,
@@ -98,28 +98,28 @@ describe("IdText", () => {
     );
   });
 
-  it("reads a search and one more digit off the digits worked out to follow the search (all, or the first rows and the rest scanned), as a scan finds it", () => {
-    const hexUnit = fc.constantFrom("0", "1", "a", "f", "-", "é", "0f0f0f0f0f0f0f0f");
+  it("reads a search and one more character off what was worked out to follow it (all, or the first rows and the rest scanned), as a scan finds it", () => {
+    // Rows where the search is followed by a digit, another byte, several others, or the field's end.
+    const followUnit = fc.constantFrom("0", "1", "a", "f", "-", "g", "é", "0f0f0f0f0f0f0f0f");
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.string({ unit: hexUnit, maxLength: 5 }), fc.string({ unit: hexUnit, maxLength: 5 })), {
+        fc.array(fc.tuple(fc.string({ unit: followUnit, maxLength: 5 }), fc.string({ unit: followUnit, maxLength: 5 })), {
           minLength: 1,
-          maxLength: 40,
+          maxLength: 80,
         }),
-        fc.string({ unit: hexUnit, minLength: 1, maxLength: 2 }),
+        fc.string({ unit: followUnit, minLength: 1, maxLength: 2 }),
         fc.integer({ min: 1, max: 50 }),
         fc.option(fc.nat({ max: 40 })),
         (rows, typed, step, stopAfter) => {
-          const text = new IdText();
-          const starts = Uint32Array.from(rows, ([client, user]) => text.appendRow(client, user));
+          const { text, starts } = textOf(rows);
           text.prepareFollows(IdText.encode(typed));
           let steps = 0;
           while ((stopAfter === null || steps < stopAfter) && !text.stepFollows(starts, step)) steps++;
           if (stopAfter === null) expect(steps).toBe(Math.ceil(rows.length / step) - 1);
-          for (const digit of "0123456789abcdef") {
-            // The search and a digit, and another search as long (not read off what follows this one).
-            for (const needle of [typed + digit, `${typed.slice(1)}-${digit}`, `${digit}${typed}`]) {
-              const found = scanned(text, rows.length, needle, 3);
+          for (const next of [..."0123456789abcdef", "-", "g", "x", "é"]) {
+            // The search and a character, and another search as long (not read off what follows this one).
+            for (const needle of [typed + next, `${typed.slice(1)}-${next}`, `${next}${typed}`]) {
+              const found = scanned({ text, starts }, needle, 3);
               const holders = holding(rows, needle);
               expect(found.marked).toEqual(holders);
               expect(found.count).toBe(holders.length);
@@ -132,23 +132,34 @@ describe("IdText", () => {
     );
   });
 
+  it("tests alone the few rows where several characters follow the search, and reads off the rest", () => {
+    // "p" is followed by "x" in every row, and by "y" too in rows 7 and 150.
+    const rows: Row[] = Array.from({ length: 200 }, (_, i) => [i === 7 || i === 150 ? `px-py${i}` : `px${i}`, `u${i}`]);
+    const { text, starts } = textOf(rows);
+    text.prepareFollows(IdText.encode("p"));
+    while (!text.stepFollows(starts, 64));
+    expect(scanned({ text, starts }, "py", 10).listed).toEqual([7, 150]);
+    expect(scanned({ text, starts }, "px", 10).count).toBe(200);
+    expect(scanned({ text, starts }, "p-", 10).listed).toEqual([]);
+  });
+
   it("reads the digits worked out and scans the rest while they are not all worked out, and scans once rows came after", () => {
     const rows: Row[] = Array.from({ length: 100 }, (_, i) => [`client-${i}`, `user-${(i * 37).toString(16)}`]);
     const text = new IdText();
     const starts = Uint32Array.from(rows, ([client, user]) => text.appendRow(client, user));
     text.prepareFollows(IdText.encode("-"));
     expect(text.stepFollows(starts, 30)).toBe(false); // 30 rows of 100 done
-    expect(scanned(text, 100, "-1", 100).marked).toEqual(holding(rows, "-1"));
+    expect(scanned({ text, starts }, "-1", 100).marked).toEqual(holding(rows, "-1"));
     while (!text.stepFollows(starts, 30));
-    expect(scanned(text, 100, "-a", 100).marked).toEqual(holding(rows, "-a"));
+    expect(scanned({ text, starts }, "-a", 100).marked).toEqual(holding(rows, "-a"));
     // Another search's: what the last one worked out is not kept ("r" is followed by no digit).
     text.prepareFollows(IdText.encode("r"));
     while (!text.stepFollows(starts, 30));
-    expect(scanned(text, 100, "r1", 100).marked).toEqual([]);
+    expect(scanned({ text, starts }, "r1", 100).marked).toEqual([]);
     const more: Row[] = [...rows, ["client-x", "user-a"]];
-    text.appendRow("client-x", "user-a");
-    expect(text.stepFollows(Uint32Array.of(...starts, text.length - 16), 30)).toBe(true); // nothing left: the work was dropped
-    expect(scanned(text, 101, "-a", 101).marked).toEqual(holding(more, "-a"));
+    const moreStarts = Uint32Array.of(...starts, text.appendRow("client-x", "user-a"));
+    expect(text.stepFollows(moreStarts, 30)).toBe(true); // nothing left: the work was dropped
+    expect(scanned({ text, starts: moreStarts }, "-a", 101).marked).toEqual(holding(more, "-a"));
   });
 
   it("leaves no mark of the last search in the rows scanned after those worked out", () => {
@@ -157,7 +168,7 @@ describe("IdText", () => {
     const starts = Uint32Array.from(rows, ([client, user]) => text.appendRow(client, user));
     text.prepareFollows(IdText.encode("0"));
     expect(text.stepFollows(starts, 5)).toBe(false);
-    for (const needle of ["00", "01", "00"]) expect(scanned(text, 40, needle, 3).marked).toEqual(holding(rows, needle));
+    for (const needle of ["00", "01", "00"]) expect(scanned({ text, starts }, needle, 3).marked).toEqual(holding(rows, needle));
   });
 
   it("finds a needle at a row's start and end, across the blocks it reads, and never across the zero between fields or rows", () => {
@@ -169,13 +180,13 @@ describe("IdText", () => {
       ["needleneedle", "needle"], // more than one hit in a row: counted once
     ];
     for (const engine of ["webassembly", "javascript"] as const) {
-      expect(scanned(textOf(rows, engine), rows.length, "needle", 10)).toEqual({
+      expect(scanned(textOf(rows, engine), "needle", 10)).toEqual({
         marked: [0, 3, 4],
         count: 3,
         listed: [0, 3, 4],
         unmatched: [1, 2],
       });
-      expect(scanned(textOf(rows, engine), rows.length, "y".repeat(20), 10).marked).toEqual([2]);
+      expect(scanned(textOf(rows, engine), "y".repeat(20), 10).marked).toEqual([2]);
     }
   });
 
@@ -183,20 +194,20 @@ describe("IdText", () => {
     const rows: Row[] = Array.from({ length: 3000 }, (_, i) => [`client-${i}`, `user-${i * 7}`]);
     for (const engine of ["webassembly", "javascript"] as const) {
       const text = new IdText(engine);
-      rows.slice(0, 1000).forEach(([client, user]) => text.appendRow(client, user));
-      expect(scanned(text, 1000, "-7", 1000).marked).toEqual(holding(rows.slice(0, 1000), "-7"));
-      rows.slice(1000).forEach(([client, user]) => text.appendRow(client, user));
+      const starts = Uint32Array.from(rows.slice(0, 1000), ([client, user]) => text.appendRow(client, user));
+      expect(scanned({ text, starts }, "-7", 1000).marked).toEqual(holding(rows.slice(0, 1000), "-7"));
       const all = holding(rows, "-7");
-      expect(scanned(text, 3000, "-7", 1000)).toEqual({ marked: all, count: all.length, listed: all, unmatched: null });
-      expect(scanned(text, 3000, "-7", 100)).toEqual({ marked: all, count: all.length, listed: null, unmatched: null });
-      expect(scanned(text, 3000, "7", 100).marked).toEqual(holding(rows, "7")); // a digit: read off the rows' masks
+      const grown = { text, starts: Uint32Array.of(...starts, ...rows.slice(1000).map(([client, user]) => text.appendRow(client, user))) };
+      expect(scanned(grown, "-7", 1000)).toEqual({ marked: all, count: all.length, listed: all, unmatched: null });
+      expect(scanned(grown, "-7", 100)).toEqual({ marked: all, count: all.length, listed: null, unmatched: null });
+      expect(scanned(grown, "7", 100).marked).toEqual(holding(rows, "7")); // a digit: read off the rows' masks
     }
   });
 
   it("gives back each field's text, tells whether a range holds a needle, and whether a field is a text", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(id, id), { minLength: 1, maxLength: 10 }), engines, (rows, engine) => {
-        const text = textOf(rows, engine);
+        const { text } = textOf(rows, engine);
         let start = 0;
         for (const [client, user] of rows) {
           const clientEnd = text.zeroAfter(start);
@@ -223,10 +234,10 @@ describe("IdText", () => {
 
     const next = new IdText();
     expect(next.byteLength).toBe(grown);
-    next.appendRow("other-1", "ffff");
+    const starts = Uint32Array.of(next.appendRow("other-1", "ffff"));
     // The first text's bytes are still in the memory, past the end of this one's: never found.
-    expect(scanned(next, 1, "patient", 5).marked).toEqual([]);
-    expect(scanned(next, 1, "other", 5).marked).toEqual([0]);
+    expect(scanned({ text: next, starts }, "patient", 5).marked).toEqual([]);
+    expect(scanned({ text: next, starts }, "other", 5).marked).toEqual([0]);
   });
 
   it("keeps no memory back from a text released while another is held (an export reading the team a Refresh replaced)", async () => {
@@ -252,10 +263,9 @@ describe("IdText", () => {
     const { IdText: Fallback } = await import("./id-text.ts");
     const text = new Fallback();
     expect(text.compiled).toBe(false);
-    text.appendRow("patient-1", "ab");
-    text.appendRow("patient-2", "cd");
+    const starts = Uint32Array.of(text.appendRow("patient-1", "ab"), text.appendRow("patient-2", "cd"));
     const into = new Uint8Array(2);
-    expect(text.scan(Fallback.encode("-2"), 2, into, 2)).toEqual({ count: 1, rows: Uint32Array.of(1), unmatched: Uint32Array.of(0) });
+    expect(text.scan(Fallback.encode("-2"), starts, into, 2)).toEqual({ count: 1, rows: Uint32Array.of(1), unmatched: Uint32Array.of(0) });
     expect([...into]).toEqual([0, 1]);
   });
 });

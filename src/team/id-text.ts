@@ -9,9 +9,9 @@
  *
  * A search of one hexadecimal digit, the first character of most user IDs typed, matches nearly
  * every row: it is answered from a mask a row of the digits its text holds (two bytes a row), made
- * as rows are appended, not by a scan stopping at every row. After a search, the digits that
- * follow it in each row are worked out the same way, in steps, in the idle time before the next
- * keystroke, which is then read off them.
+ * as rows are appended, not by a scan stopping at every row. After a search, what follows it in
+ * each row (a mask of the digits, and the other byte: three bytes a row) is worked out, in steps,
+ * in the idle time before the next keystroke, which is then read off it.
  */
 import { GrowableArray } from "./growable-array.ts";
 import { idTextWasm } from "./id-text-wasm.ts";
@@ -26,13 +26,23 @@ export interface Scanned {
 /** Where the text is kept and searched: the module's memory (where it compiles), or JavaScript. */
 export type IdTextEngine = "webassembly" | "javascript";
 
+/**
+ * Up to this many rows, testing each alone beats the module's scan of the whole text: one row
+ * read out of its order, and a call, costs about what the scan of 32 rows in order does.
+ */
+export const testedAloneOf = (rows: number) => rows >> 5;
+
+/** The byte of a row followed by several others after a search (no UTF-8 byte is 255). */
+const several = 255;
+
 interface SearchExports {
   memory: WebAssembly.Memory;
   scan(from: number, to: number, needle: number, m: number, out: number, list: number, cap: number): number;
   digit(masks: number, rows: number, bit: number, out: number): number;
   marked(marks: number, rows: number, mark: number, list: number): number;
   scanRanges(ranges: number, count: number, needle: number, m: number, scratch: number, hits: number): number;
-  follows(from: number, to: number, needle: number, m: number, masks: number): void;
+  follows(from: number, to: number, needle: number, m: number, masks: number, others: number): number;
+  equal(bytes: number, rows: number, value: number, out: number): number;
 }
 
 const wasmPage = 0x1_0000;
@@ -75,12 +85,13 @@ export class IdText {
   /** The digits of the row being written. */
   #rowDigits = 0;
   /**
-   * A search's digits that follow it, a mask a row (in the module's memory, after the text), worked
-   * out in steps up to `row`, whose text starts at `at`: a search of `needle` and one more digit is
-   * read off the rows done and scans the rest. Dropped when a row is appended (the text moves what
-   * follows it).
+   * What follows a search in each row (in the module's memory, after the text): a mask of the
+   * digits, and the other byte (or `several`), worked out in steps up to `row`, whose text starts
+   * at `at`. A search of `needle` and one more character is read off the rows done (those
+   * followed by several others tested alone, while they are few) and scans the rest. Dropped when
+   * a row is appended (the text moves what follows it).
    */
-  #follows: { needle: Uint8Array; row: number; at: number } | null = null;
+  #follows: { needle: Uint8Array; row: number; at: number; several: number } | null = null;
 
   /** `engine` "javascript" keeps the text out of WebAssembly (the fallback, and its tests). */
   constructor(engine: IdTextEngine = "webassembly") {
@@ -185,25 +196,41 @@ export class IdText {
   /**
    * Marks in `into` (a byte a row, all written) the rows whose text holds `needle` (not empty, no
    * zero); lists them in order if they are `cap` at most, and those not matched if they are.
+   * `starts`: where each row's text starts.
    */
-  scan(needle: Uint8Array, rows: number, into: Uint8Array, cap: number): Scanned {
-    // Rows whose digits after the search this one extends are worked out: read off them.
+  scan(needle: Uint8Array, starts: Uint32Array, into: Uint8Array, cap: number): Scanned {
+    const rows = starts.length;
+    const last = needle[needle.length - 1]!;
+    // Rows whose characters after the search this one extends are worked out: read off them.
     const followed = this.#module ? Math.min(rows, this.#followedBy(needle)) : 0;
-    const digit = needle.length === 1 || followed > 0 ? (digitBits[needle[needle.length - 1]!] ?? 0) : 0;
-    // The scratch, after the text and the digits that follow a search: the needle, the rows'
-    // masks of digits (for a digit), the marks and the list.
+    const digit = needle.length === 1 || followed > 0 ? (digitBits[last] ?? 0) : 0;
+    // Another byte: read off the rows' bytes that follow the search, unless too many rows have several.
+    const other = followed > 0 && digit === 0 && this.#follows!.several <= testedAloneOf(rows);
+    const alone = other ? this.#follows!.several : 0;
+    // The scratch, after the text and what follows a search: the needle, the rows' masks of digits
+    // (for a digit), the marks, the list, and the rows tested alone (their ranges, then the hits).
     const needleAt = this.#scratch();
     const masksAt = align(needleAt + needle.length + 16);
     const out = align(masksAt + (digit ? 2 * rows + 32 : 0));
     const list = align(out + rows + 16);
-    this.#ensure(list + 4 * (cap + 1) + 16);
+    const aloneAt = align(list + 4 * (cap + 1) + 16);
+    this.#ensure(aloneAt + 16 * alone + 48);
     const bytes = this.#bytes;
     let count: number;
-    if (followed > 0 && this.#module) {
-      count = this.#module.digit(this.#followsAt(), followed, digit, out);
+    if (followed > 0 && this.#module && (digit !== 0 || other)) {
+      count = digit
+        ? this.#module.digit(this.#followsAt(), followed, digit, out)
+        : this.#module.equal(this.#othersAt(), followed, last, out);
+      bytes.set(needle, needleAt);
+      if (alone > 0) {
+        // Rows followed by several bytes (`equal` left them out): tested alone.
+        const severalRows = new Uint32Array(bytes.buffer, aloneAt, this.#module.marked(this.#othersAt(), followed, several, aloneAt));
+        const found = this.#testAlone(needleAt, needle.length, severalRows, starts, aloneAt + 4 * alone);
+        for (const row of found) bytes[out + row] = 1;
+        count += found.length;
+      }
       if (followed < rows) {
         // The rows not worked out yet (the idle time was too short) are scanned: they come after those that were.
-        bytes.set(needle, needleAt);
         bytes.fill(0, out + followed, out + rows);
         count += this.#module.scan(this.#follows!.at, this.#length, needleAt, needle.length, out + followed, list, 0);
       }
@@ -222,10 +249,11 @@ export class IdText {
         : scanBytes(bytes, this.#length, needle, out);
     }
     into.set(bytes.subarray(out, out + rows));
-    /** The rows marked `mark`, listed by the module where it runs (the scan has listed those matched). */
+    /** The rows marked `mark`, listed by the module where it runs (a full scan has listed those matched). */
+    const readOff = digit !== 0 || other;
     const listOf = (mark: 0 | 1, listed: number) => {
       if (!this.#module) return rowsMarked(into, mark, listed);
-      if (mark === 0 || digit !== 0) this.#module.marked(out, rows, mark, list);
+      if (mark === 0 || readOff) this.#module.marked(out, rows, mark, list);
       return new Uint32Array(bytes.buffer, list, listed).slice();
     };
     return {
@@ -245,19 +273,10 @@ export class IdText {
     const endOf = (row: number) => (row + 1 < rows ? starts[row + 1]! : this.#length);
     let found: Uint32Array;
     if (this.#module) {
-      // The candidates' texts, then the module's answer (their places), after the needle.
       const needleAt = this.#placed(needle);
-      const scratch = align(needleAt + needle.length + 16);
-      const ranges = align(scratch + 16);
-      const hits = ranges + 8 * candidates.length;
-      this.#ensure(hits + 4 * candidates.length + 16);
-      const spans = new Uint32Array(this.#bytes.buffer, ranges, 2 * candidates.length);
-      for (let i = 0; i < candidates.length; i++) {
-        spans[2 * i] = starts[candidates[i]!]!;
-        spans[2 * i + 1] = endOf(candidates[i]!);
-      }
-      const count = this.#module.scanRanges(ranges, candidates.length, needleAt, needle.length, scratch, hits);
-      found = new Uint32Array(this.#bytes.buffer, hits, count).map((place) => candidates[place]!);
+      const at = align(needleAt + needle.length + 16);
+      this.#ensure(at + 12 * candidates.length + 32);
+      found = this.#testAlone(needleAt, needle.length, candidates, starts, at);
     } else {
       found = candidates.filter((row) => this.holds(needle, starts[row]!, endOf(row)));
     }
@@ -267,35 +286,56 @@ export class IdText {
   }
 
   /**
-   * Starts working out, in steps (`stepFollows`), which digits follow `needle` in each row, so that
-   * the search of `needle` and one more digit (the next keystroke's) is read off, not scanned.
+   * Tests the rows of `candidates` (in order; the needle's `m` bytes at `needleAt`) alone; from
+   * `at` (room for 12 bytes a candidate and 32 more), their ranges, a scratch byte and the module's
+   * answer. Returns the rows holding the needle, in order.
    */
-  prepareFollows(needle: Uint8Array): void {
-    if (this.#module && !(this.#follows && equal(this.#follows.needle, needle))) this.#follows = { needle, row: 0, at: 0 };
+  #testAlone(needleAt: number, m: number, candidates: Uint32Array, starts: Uint32Array, at: number): Uint32Array {
+    const module = this.#module!;
+    const scratch = align(at);
+    const ranges = scratch + 16;
+    const hits = ranges + 8 * candidates.length;
+    const spans = new Uint32Array(this.#bytes.buffer, ranges, 2 * candidates.length);
+    for (let i = 0; i < candidates.length; i++) {
+      const row = candidates[i]!;
+      spans[2 * i] = starts[row]!;
+      spans[2 * i + 1] = row + 1 < starts.length ? starts[row + 1]! : this.#length;
+    }
+    const count = module.scanRanges(ranges, candidates.length, needleAt, m, scratch, hits);
+    return new Uint32Array(this.#bytes.buffer, hits, count).map((place) => candidates[place]!);
   }
 
-  /** Works out the next `count` rows' digits after the needle (`starts`: each row's start); true once all are done. */
+  /**
+   * Starts working out, in steps (`stepFollows`), which characters follow `needle` in each row, so
+   * that the search of `needle` and one more character (the next keystroke's) is read off, not scanned.
+   */
+  prepareFollows(needle: Uint8Array): void {
+    if (this.#module && !(this.#follows && equal(this.#follows.needle, needle))) this.#follows = { needle, row: 0, at: 0, several: 0 };
+  }
+
+  /** Works out what follows the needle in the next `count` rows (`starts`: each row's start); true once all are done. */
   stepFollows(starts: Uint32Array, count: number): boolean {
     const follows = this.#follows;
     const rows = this.#digits.length;
     if (!this.#module || !follows || follows.row >= rows) return true;
     const end = Math.min(rows, follows.row + count);
     const needleAt = this.#placed(follows.needle);
-    if (follows.row === 0) this.#bytes.fill(0, this.#followsAt(), needleAt); // the masks, and what the module reads past them
+    if (follows.row === 0) this.#bytes.fill(0, this.#followsAt(), needleAt); // the masks and bytes, and what the module reads past them
     const to = end < rows ? starts[end]! : this.#length;
-    this.#module.follows(starts[follows.row]!, to, needleAt, follows.needle.length, this.#followsAt() + 2 * follows.row);
+    const [masks, others] = [this.#followsAt() + 2 * follows.row, this.#othersAt() + follows.row];
+    follows.several += this.#module.follows(starts[follows.row]!, to, needleAt, follows.needle.length, masks, others);
     follows.row = end;
     follows.at = to;
     return end >= rows;
   }
 
   /**
-   * When `needle` is the search whose following digits are being worked out, and one digit more:
-   * the rows they are worked out for (the first ones); else 0.
+   * When `needle` is the search whose following characters are being worked out, and one byte
+   * more: the rows they are worked out for (the first ones); else 0.
    */
   #followedBy(needle: Uint8Array): number {
     const follows = this.#follows;
-    if (!follows || needle.length !== follows.needle.length + 1 || (digitBits[needle[needle.length - 1]!] ?? 0) === 0) return 0;
+    if (!follows || needle.length !== follows.needle.length + 1) return 0;
     return equal(follows.needle, needle.subarray(0, follows.needle.length)) ? follows.row : 0;
   }
 
@@ -312,9 +352,14 @@ export class IdText {
     return align(this.#length + 16);
   }
 
-  /** Where a search's scratch starts: after the digits that follow a search (room for them is kept with the module). */
+  /** Where the other bytes that follow a search are: after its digits. */
+  #othersAt(): number {
+    return align(this.#followsAt() + 2 * this.#digits.length + 32);
+  }
+
+  /** Where a search's scratch starts: after what follows a search (room for it is kept with the module). */
   #scratch(): number {
-    return this.#module ? align(this.#followsAt() + 2 * this.#digits.length + 32) : this.#followsAt();
+    return this.#module ? align(this.#othersAt() + this.#digits.length + 32) : this.#followsAt();
   }
 
   /** Marks the rows whose digits include `digit` (a bit) in `into`; returns their count. */

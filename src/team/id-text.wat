@@ -112,7 +112,27 @@
         (br $sixteen)))
     (local.get $count))
 
-  ;; Lists in order the rows whose byte at `marks` is `mark` (0 or 1), 16 at a time: their numbers
+  ;; Marks the rows whose byte at `bytes` (`rows` of them, readable up to a multiple of 16) is
+  ;; `value`: `out[row]` is 1 or 0, 16 rows at a time. Returns the count.
+  (func (export "equal") (param $bytes i32) (param $rows i32) (param $value i32) (param $out i32) (result i32)
+    (local $wanted v128) (local $marks v128) (local $row i32) (local $count i32)
+    (local.set $wanted (i8x16.splat (local.get $value)))
+    (block $done
+      (loop $sixteen
+        (br_if $done (i32.ge_u (local.get $row) (local.get $rows)))
+        (local.set $marks (i8x16.eq (v128.load (i32.add (local.get $bytes) (local.get $row))) (local.get $wanted)))
+        ;; past the last row: none
+        (if (i32.lt_u (i32.sub (local.get $rows) (local.get $row)) (i32.const 16))
+          (then (local.set $marks (v128.and (local.get $marks)
+            (i8x16.lt_u (v128.const i8x16 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+              (i8x16.splat (i32.sub (local.get $rows) (local.get $row))))))))
+        (v128.store (i32.add (local.get $out) (local.get $row)) (v128.and (local.get $marks) (i8x16.splat (i32.const 1))))
+        (local.set $count (i32.add (local.get $count) (i32.popcnt (i8x16.bitmask (local.get $marks)))))
+        (local.set $row (i32.add (local.get $row) (i32.const 16)))
+        (br $sixteen)))
+    (local.get $count))
+
+  ;; Lists in order the rows whose byte at `marks` is `mark`, 16 at a time: their numbers
   ;; at `list`. Returns how many were listed.
   (func (export "marked") (param $marks i32) (param $rows i32) (param $mark i32) (param $list i32) (result i32)
     (local $wanted v128) (local $row i32) (local $bits i32) (local $count i32)
@@ -140,11 +160,15 @@
   ;; For each row from `from` (where a row starts) to `to`, ORs into its mask (u16 at `masks`, a
   ;; row's from the first) the bit of each hexadecimal digit (0-9 bits 0-9, a-f bits 10-15) that
   ;; follows the needle (`m` bytes at `needle`, no zero among them) somewhere in its text: the row
-  ;; holds the needle and that digit after it exactly when the bit is set.
+  ;; holds the needle and that digit after it exactly when the bit is set. Any other byte that
+  ;; follows it goes in the row's byte at `others` (0 before any): that byte, or 255 once two
+  ;; differ (no UTF-8 byte is 255). Returns how many rows turned 255.
   (func (export "follows") (param $from i32) (param $to i32) (param $needle i32) (param $m i32) (param $masks i32)
+    (param $others i32) (result i32)
     (local $first v128) (local $last v128) (local $block v128)
     (local $pos i32) (local $lastAt i32) (local $hits i32) (local $zeros i32) (local $zerosSeen i32)
     (local $j i32) (local $p i32) (local $k i32) (local $next i32) (local $bit i32) (local $at i32)
+    (local $row i32) (local $was i32) (local $several i32)
     (local.set $lastAt (i32.sub (local.get $m) (i32.const 1)))
     (local.set $first (i8x16.splat (i32.load8_u (local.get $needle))))
     (local.set $last (i8x16.splat (i32.load8_u (i32.add (local.get $needle) (local.get $lastAt)))))
@@ -173,8 +197,13 @@
                   (i32.load8_u (i32.add (local.get $needle) (local.get $k)))))
                 (local.set $k (i32.add (local.get $k) (i32.const 1)))
                 (br $check)))
-            ;; the byte after the needle: a digit's bit, or none
+            ;; the byte after the needle: a digit's bit, another byte, or the field's end
             (local.set $next (i32.load8_u (i32.add (local.get $p) (local.get $m))))
+            (br_if $candidates (i32.eqz (local.get $next)))
+            (local.set $row (i32.shr_u
+              (i32.add (local.get $zerosSeen)
+                (i32.popcnt (i32.and (local.get $zeros) (i32.sub (i32.shl (i32.const 1) (local.get $j)) (i32.const 1)))))
+              (i32.const 1)))
             (local.set $bit (i32.const 0))
             (if (i32.lt_u (i32.sub (local.get $next) (i32.const 48)) (i32.const 10))
               (then (local.set $bit (i32.shl (i32.const 1) (i32.sub (local.get $next) (i32.const 48))))))
@@ -182,13 +211,20 @@
               (then (local.set $bit (i32.shl (i32.const 1) (i32.sub (local.get $next) (i32.const 87))))))
             (if (local.get $bit)
               (then
-                (local.set $at (i32.add (local.get $masks) (i32.shl (i32.shr_u
-                  (i32.add (local.get $zerosSeen)
-                    (i32.popcnt (i32.and (local.get $zeros) (i32.sub (i32.shl (i32.const 1) (local.get $j)) (i32.const 1)))))
-                  (i32.const 1)) (i32.const 1))))
-                (i32.store16 (local.get $at) (i32.or (i32.load16_u (local.get $at)) (local.get $bit)))))
+                (local.set $at (i32.add (local.get $masks) (i32.shl (local.get $row) (i32.const 1))))
+                (i32.store16 (local.get $at) (i32.or (i32.load16_u (local.get $at)) (local.get $bit))))
+              (else
+                (local.set $at (i32.add (local.get $others) (local.get $row)))
+                (local.set $was (i32.load8_u (local.get $at)))
+                (if (i32.eqz (local.get $was))
+                  (then (i32.store8 (local.get $at) (local.get $next)))
+                  (else (if (i32.and (i32.ne (local.get $was) (local.get $next)) (i32.ne (local.get $was) (i32.const 255)))
+                    (then
+                      (i32.store8 (local.get $at) (i32.const 255))
+                      (local.set $several (i32.add (local.get $several) (i32.const 1)))))))))
             (br $candidates)))
         (local.set $zerosSeen (i32.add (local.get $zerosSeen) (i32.popcnt (local.get $zeros))))
         (local.set $pos (i32.add (local.get $pos) (i32.const 16)))
-        (br $blocks))))
+        (br $blocks)))
+    (local.get $several))
 )

@@ -9,7 +9,7 @@
 import { release } from "../api/release-memory.ts";
 import { foldForSearch, isPrintableAscii } from "./fold-text.ts";
 import { growableUint32 } from "./growable-array.ts";
-import { IdText, type IdTextEngine } from "./id-text.ts";
+import { IdText, testedAloneOf, type IdTextEngine } from "./id-text.ts";
 import { KeySorter } from "./radix-sort.ts";
 import { finish, rowAt, stepRows, type Ordering, type ServiceOrder } from "./team-sort.ts";
 
@@ -28,10 +28,9 @@ export interface SearchMatches {
 const fewOf = (rows: number) => rows >> 2;
 /**
  * Up to this many candidates, a search that narrows another tests each alone rather than scanning
- * the whole text: one row read out of its order, and a call, costs about what the module's scan
- * of 32 rows in order does. Without the module, a quarter of the rows.
+ * the whole text (see `testedAloneOf`). Without the module, a quarter of the rows.
  */
-const testedAloneOf = (rows: number, text: IdText) => (text.compiled ? rows >> 5 : fewOf(rows));
+const candidatesAtMost = (rows: number, text: IdText) => (text.compiled ? testedAloneOf(rows) : fewOf(rows));
 
 export class TeamIds {
   #text: IdText;
@@ -138,18 +137,18 @@ export class TeamIds {
     const bytes = IdText.encode(needle);
     // A row holding the longer text holds the shorter one: only the earlier matches can match.
     const narrows = earlier && earlier.matched.length === this.rows && needle.includes(foldForSearch(earlier.query));
-    const few = narrows && earlier.rows && earlier.rows.length <= testedAloneOf(this.rows, this.#text) ? earlier.rows : null;
+    const few = narrows && earlier.rows && earlier.rows.length <= candidatesAtMost(this.rows, this.#text) ? earlier.rows : null;
     const found = few
       ? this.#text.scanEach(bytes, few, this.#rowStarts.view(), into, fewOf(this.rows))
-      : this.#text.scan(bytes, this.rows, into, fewOf(this.rows));
+      : this.#text.scan(bytes, this.#rowStarts.view(), into, fewOf(this.rows));
     // The next keystroke would scan the text again: what it can ask is worked out in the idle time.
-    if (found.count > testedAloneOf(this.rows, this.#text)) this.#text.prepareFollows(bytes);
+    if (found.count > candidatesAtMost(this.rows, this.#text)) this.#text.prepareFollows(bytes);
     return { query, matched: into, ...found };
   }
 
   /**
-   * Works a step on what the next keystroke may ask (which digits follow the last search in each
-   * row), in the idle time after a view; true once there is nothing left to do.
+   * Works a step on what the next keystroke may ask (which characters follow the last search in
+   * each row), in the idle time after a view; true once there is nothing left to do.
    */
   stepIdle(): boolean {
     return this.#text.stepFollows(this.#rowStarts.view(), 1 << 16);

@@ -400,7 +400,7 @@ export class TeamIndex {
 
   /**
    * Works a step on what the next keystroke may ask, in the idle time after a view: the whole order
-   * of a sort whose rows were picked, then the digits that follow the search; true once there is
+   * of a sort whose rows were picked, then what follows the search in each row; true once there is
    * nothing left.
    */
   stepIdle(): boolean {
