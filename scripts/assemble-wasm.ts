@@ -21,9 +21,9 @@ export async function assemble(watFile: string): Promise<string> {
   }
 }
 
-/** The TypeScript module that holds the bytes. */
+/** The TypeScript module that holds the bytes, as Prettier writes it. */
 export const moduleSource = (base64: string) =>
-  `// Written by \`npm run build:wasm\` from id-text.wat: edit that, not this.\nexport const idTextWasm = "${base64}";\n`;
+  `// Written by \`npm run build:wasm\` from id-text.wat: edit that, not this.\nexport const idTextWasm =\n  "${base64}";\n`;
 
 if (process.argv[1] === import.meta.filename) {
   writeFileSync(idTextModule, moduleSource(await assemble(idTextWat)));
