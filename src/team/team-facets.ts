@@ -126,9 +126,20 @@ export function applyFacets(
     }
   } else if (candidates && base) {
     const which = candidates.unmatched ? { list: candidates.unmatched } : { rows: candidates.matched, are: 0 as const };
-    const unmatched = tallyRows(columns, choices, which, null).profiles;
-    profiles = base.profiles.map((count, profile) => count - unmatched[profile]!);
-    tally = tallyProfiles(columns, choices, profiles, null);
+    // Only the profiles of the rows not matched are gone through (a few, for a broad search).
+    const unmatched = tallyRows(columns, choices, which, null);
+    tally = {
+      slugs: base.tally.slugs.map((count, slug) => count - unmatched.tally.slugs[slug]!),
+      zones: base.tally.zones.map((count, zone) => count - unmatched.tally.zones[zone]!),
+      noSource: base.tally.noSource - unmatched.tally.noSource,
+      noZone: base.tally.noZone - unmatched.tally.noZone,
+      birthKnown: base.tally.birthKnown - unmatched.tally.birthKnown,
+      birthUnknown: base.tally.birthUnknown - unmatched.tally.birthUnknown,
+      selected: base.tally.selected - unmatched.tally.selected,
+    };
+    profiles = base.profiles.slice();
+    const counted = unmatched.counted ?? unmatched.profiles.keys();
+    for (const profile of counted) profiles[profile]! -= unmatched.profiles[profile]!;
     // Facets that select everybody leave the search's own selection.
     if (base.tally.selected === columns.rows) selected.set(candidates.matched);
     else and(base.selected, candidates.matched, selected);
@@ -269,14 +280,15 @@ function profilePasses(profiles: ProfileTable, choices: Choices): ((profile: num
  * Counts the options over the rows whose byte in `which.rows` is `which.are`, or those of
  * `which.list` (null: every row), each group over the rows that pass the other groups; marks in
  * `selected` (all 0) the rows that pass all. The rows' profiles are counted, then each profile's
- * groups are worked out once.
+ * groups are worked out once. Returns the tally, how many rows have each profile, and which
+ * profiles were counted when the rows were fewer than the profiles (else null: every one).
  */
 function tallyRows(
   columns: FacetColumns,
   choices: Choices,
   which: { rows: Uint8Array; are: 0 | 1 } | { list: Uint32Array } | null,
   selected: Uint8Array | null,
-): { tally: FacetTally; profiles: Uint32Array } {
+): { tally: FacetTally; profiles: Uint32Array; counted: readonly number[] | null } {
   const { profiles, rowProfiles } = columns;
   const { set } = profiles;
   // A list of rows shorter than the profiles: only its profiles are worked out, not every one.
@@ -292,10 +304,10 @@ function tallyRows(
       for (const p of seen) passing[p] = !passes || passes(p) ? 1 : 0;
       for (let i = 0; i < shortList.length; i++) selected[shortList[i]!] = passing[rowProfiles[shortList[i]!]!]!;
     }
-    return { tally: tallyProfiles(columns, choices, rowsOf, seen), profiles: rowsOf };
+    return { tally: tallyProfiles(columns, choices, rowsOf, seen), profiles: rowsOf, counted: seen };
   }
   const rowsOf = countProfiles(rowProfiles, which, passingProfiles(profiles, choices), selected);
-  return { tally: tallyProfiles(columns, choices, rowsOf, null), profiles: rowsOf };
+  return { tally: tallyProfiles(columns, choices, rowsOf, null), profiles: rowsOf, counted: null };
 }
 
 /** The options' counts from how many rows have each profile (`rowsOf`); `counted`, when given, lists the only profiles that have any. */
