@@ -128,15 +128,7 @@ export function applyFacets(
     const which = candidates.unmatched ? { list: candidates.unmatched } : { rows: candidates.matched, are: 0 as const };
     // Only the profiles of the rows not matched are gone through (a few, for a broad search).
     const unmatched = tallyRows(columns, choices, which, null);
-    tally = {
-      slugs: base.tally.slugs.map((count, slug) => count - unmatched.tally.slugs[slug]!),
-      zones: base.tally.zones.map((count, zone) => count - unmatched.tally.zones[zone]!),
-      noSource: base.tally.noSource - unmatched.tally.noSource,
-      noZone: base.tally.noZone - unmatched.tally.noZone,
-      birthKnown: base.tally.birthKnown - unmatched.tally.birthKnown,
-      birthUnknown: base.tally.birthUnknown - unmatched.tally.birthUnknown,
-      selected: base.tally.selected - unmatched.tally.selected,
-    };
+    tally = changedTally(base.tally, null, unmatched.tally);
     profiles = base.profiles.slice();
     const counted = unmatched.counted ?? unmatched.profiles.keys();
     for (const profile of counted) profiles[profile]! -= unmatched.profiles[profile]!;
@@ -158,16 +150,25 @@ export function applyFacets(
  */
 export function changeFacets(
   columns: FacetColumns,
-  earlier: { matched: Uint8Array; profiles: Uint32Array },
+  earlier: { matched: Uint8Array; profiles: Uint32Array; tally: FacetTally },
   matched: Uint8Array,
   selection: FacetSelection,
   selected: Uint8Array,
 ): FacetResult | null {
   if (changedRows(earlier.matched, matched) > columns.rows / 2) return null;
   const choices = choicesOf(columns, selection);
+  const { added, removed } = countChanges(
+    columns.rowProfiles,
+    earlier.matched,
+    matched,
+    passingProfiles(columns.profiles, choices),
+    selected,
+  );
   const profiles = earlier.profiles.slice();
-  countChanges(columns.rowProfiles, earlier.matched, matched, profiles, passingProfiles(columns.profiles, choices), selected);
-  const tally = tallyProfiles(columns, choices, profiles, null);
+  for (const profile of added.counted) profiles[profile]! += added.counts[profile]!;
+  for (const profile of removed.counted) profiles[profile]! -= removed.counts[profile]!;
+  const tallyOf = ({ counts, counted }: ProfileRows) => tallyProfiles(columns, choices, counts, counted);
+  const tally = changedTally(earlier.tally, tallyOf(added), tallyOf(removed));
   return { selected, count: tally.selected, rows: null, counts: countsOf(columns, choices, tally), tally, profiles };
 }
 
@@ -215,34 +216,53 @@ function changedRows(before: Uint8Array, after: Uint8Array): number {
   return changed;
 }
 
+/** Some rows' count of each profile, and the profiles they have, each once. */
+interface ProfileRows {
+  counts: Uint32Array;
+  counted: number[];
+}
+
 /**
- * Counts into `counts` (a profile's rows) the rows matched `after` and not `before`, and out of it
- * those matched before and no longer; marks them in `selected` (1 where the profile passes).
+ * Counts the profiles of the rows matched `after` and not `before` (added), and of those matched
+ * before and no longer (removed); marks them in `selected` (1 where the profile passes).
  */
 function countChanges(
   rowProfiles: CodeView,
   before: Uint8Array,
   after: Uint8Array,
-  counts: Uint32Array,
   passes: Uint8Array,
   selected: Uint8Array,
-): void {
+): { added: ProfileRows; removed: ProfileRows } {
   const [before4, after4] = wordsOf(before, after);
+  const added: ProfileRows = { counts: new Uint32Array(passes.length), counted: [] };
+  const removed: ProfileRows = { counts: new Uint32Array(passes.length), counted: [] };
   const change = (row: number) => {
     const profile = rowProfiles[row]!;
-    if (after[row] === 1) {
-      counts[profile]!++;
-      selected[row] = passes[profile]!;
-    } else {
-      counts[profile]!--;
-      selected[row] = 0;
-    }
+    const now = after[row] === 1;
+    const rows = now ? added : removed;
+    if (rows.counts[profile]!++ === 0) rows.counted.push(profile);
+    selected[row] = now ? passes[profile]! : 0;
   };
   for (let i = 0; i < before4.length; i++) {
     if (before4[i] === after4[i]) continue;
     for (let row = i * 4; row < i * 4 + 4; row++) if (before[row] !== after[row]) change(row);
   }
   for (let row = before4.length * 4; row < before.length; row++) if (before[row] !== after[row]) change(row);
+  return { added, removed };
+}
+
+/** A tally with some rows' added (`more`, if any) and others' taken away (`less`). */
+function changedTally(tally: FacetTally, more: FacetTally | null, less: FacetTally): FacetTally {
+  const moved = (count: number, plus: number | undefined, minus: number) => count + (plus ?? 0) - minus;
+  return {
+    slugs: tally.slugs.map((count, slug) => moved(count, more?.slugs[slug], less.slugs[slug]!)),
+    zones: tally.zones.map((count, zone) => moved(count, more?.zones[zone], less.zones[zone]!)),
+    noSource: moved(tally.noSource, more?.noSource, less.noSource),
+    noZone: moved(tally.noZone, more?.noZone, less.noZone),
+    birthKnown: moved(tally.birthKnown, more?.birthKnown, less.birthKnown),
+    birthUnknown: moved(tally.birthUnknown, more?.birthUnknown, less.birthUnknown),
+    selected: moved(tally.selected, more?.selected, less.selected),
+  };
 }
 
 interface Choices {

@@ -13,7 +13,15 @@ import { CodeArray, growableUint32, type GrowableArray } from "./growable-array.
 import { InstantColumn } from "./instant-column.ts";
 import { defaultPageSize } from "./page-range.ts";
 import { DateInterner, Interner } from "./interner.ts";
-import { applyFacets, changeFacets, type FacetBase, type FacetColumns, type FacetCounts, type FacetSelection } from "./team-facets.ts";
+import {
+  applyFacets,
+  changeFacets,
+  type FacetBase,
+  type FacetColumns,
+  type FacetCounts,
+  type FacetSelection,
+  type FacetTally,
+} from "./team-facets.ts";
 import { TeamIds, type SearchMatches } from "./team-ids.ts";
 import type { CsvUser } from "./export-team.ts";
 import {
@@ -187,7 +195,7 @@ export class TeamIndex {
    * The last search's selection, marked in the view buffers' `selected`, and its facets: the next
    * keystroke's selection is changed from it where the matches changed.
    */
-  #searched: { matches: SearchMatches; facets: string; profiles: Uint32Array } | undefined;
+  #searched: { matches: SearchMatches; facets: string; profiles: Uint32Array; tally: FacetTally } | undefined;
   /**
    * A view's arrays of a byte a user, kept from one view to the next: a million users'
    * keystrokes would otherwise leave megabytes each for the collector.
@@ -527,8 +535,8 @@ export class TeamIndex {
           ? changeFacets(columns, { ...earlier, matched: earlier.matches.matched }, matches.matched, facets, buffers.selected)
           : null;
       const base = !changed && matches.count * 2 > this.size ? this.#facetBaseOf(facets) : undefined;
-      const { selected, count, rows, counts, profiles } = changed ?? applyFacets(columns, matches, facets, buffers.selected, base);
-      this.#searched = { matches, facets: facetsKey, profiles };
+      const { selected, count, rows, counts, profiles, tally } = changed ?? applyFacets(columns, matches, facets, buffers.selected, base);
+      this.#searched = { matches, facets: facetsKey, profiles, tally };
       selection = { selected, count, rows, facets: counts };
     }
     this.#selectionCache = { key, selection };
