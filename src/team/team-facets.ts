@@ -146,7 +146,8 @@ export function applyFacets(
  * As `applyFacets`, for a search that follows `earlier` under the same facets (the next keystroke):
  * from the earlier search's counts, only the rows whose match changed are gone through, and
  * `selected` (the earlier selection's marks) is changed where they lie. Null, with nothing
- * changed, when more than half the rows did: counting afresh is as quick.
+ * changed, when more than a quarter of the rows did: a changed row costs about what four rows
+ * counted afresh do (a million demo users, a third of them changed: 9.5 ms against 7.5).
  */
 export function changeFacets(
   columns: FacetColumns,
@@ -155,7 +156,7 @@ export function changeFacets(
   selection: FacetSelection,
   selected: Uint8Array,
 ): FacetResult | null {
-  if (changedRows(earlier.matched, matched) > columns.rows / 2) return null;
+  if (changedRows(earlier.matched, matched) > columns.rows / 4) return null;
   const choices = choicesOf(columns, selection);
   const { added, removed } = countChanges(
     columns.rowProfiles,
