@@ -151,12 +151,14 @@ export function applyFacets(
  */
 export function changeFacets(
   columns: FacetColumns,
-  earlier: { matched: Uint8Array; profiles: Uint32Array; tally: FacetTally },
-  matched: Uint8Array,
+  earlier: { matched: Uint8Array; count: number; profiles: Uint32Array; tally: FacetTally },
+  { matched, count }: { matched: Uint8Array; count: number },
   selection: FacetSelection,
   selected: Uint8Array,
 ): FacetResult | null {
-  if (changedRows(earlier.matched, matched) > columns.rows / 4) return null;
+  // At least as many rows changed as the counts differ by: then the rows need not be compared.
+  const most = columns.rows / 4;
+  if (Math.abs(count - earlier.count) > most || changedRows(earlier.matched, matched) > most) return null;
   const choices = choicesOf(columns, selection);
   const { added, removed } = countChanges(
     columns.rowProfiles,

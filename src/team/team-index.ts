@@ -531,9 +531,7 @@ export class TeamIndex {
       // The earlier search's marks are intact: the new one was marked in the other buffer.
       const follows = earlier?.facets === facetsKey && earlier.matches === earlierSearch && matches !== earlierSearch;
       const changed =
-        follows && !matches.rows
-          ? changeFacets(columns, { ...earlier, matched: earlier.matches.matched }, matches.matched, facets, buffers.selected)
-          : null;
+        follows && !matches.rows ? changeFacets(columns, { ...earlier, ...earlier.matches }, matches, facets, buffers.selected) : null;
       const base = !changed && matches.count * 2 > this.size ? this.#facetBaseOf(facets) : undefined;
       const { selected, count, rows, counts, profiles, tally } = changed ?? applyFacets(columns, matches, facets, buffers.selected, base);
       this.#searched = { matches, facets: facetsKey, profiles, tally };
