@@ -156,7 +156,7 @@ export function changeFacets(
   selection: FacetSelection,
   selected: Uint8Array,
 ): FacetResult | null {
-  // At least as many rows changed as the counts differ by: then the rows need not be compared.
+  // At least as many rows changed as the counts differ by: when that is too many already, no row is compared.
   const most = columns.rows / 4;
   if (Math.abs(count - earlier.count) > most || changedRows(earlier.matched, matched) > most) return null;
   const choices = choicesOf(columns, selection);

@@ -192,8 +192,9 @@ export class TeamIndex {
   /** The selection by the facets alone (no search) last asked for: a search is counted against it. */
   #facetBase: (FacetBase & Selection & { key: string }) | undefined;
   /**
-   * The last search's selection, marked in the view buffers' `selected`, and its facets: the next
-   * keystroke's selection is changed from it where the matches changed.
+   * The last search, its facets, how many of its matches have each profile and its tally (its
+   * selection is the one marked in the view buffers' `selected`): the next keystroke's selection
+   * is changed from it where the matches changed.
    */
   #searched: { matches: SearchMatches; facets: string; profiles: Uint32Array; tally: FacetTally } | undefined;
   /**
