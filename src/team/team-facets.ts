@@ -130,8 +130,9 @@ export function applyFacets(
     const unmatched = tallyRows(columns, choices, which, null);
     tally = changedTally(base.tally, null, unmatched.tally);
     profiles = base.profiles.slice();
-    const counted = unmatched.counted ?? unmatched.profiles.keys();
-    for (const profile of counted) profiles[profile]! -= unmatched.profiles[profile]!;
+    const less = unmatched.profiles;
+    if (unmatched.counted) for (const profile of unmatched.counted) profiles[profile]! -= less[profile]!;
+    else for (let profile = 0; profile < less.length; profile++) profiles[profile]! -= less[profile]!;
     // Facets that select everybody leave the search's own selection.
     if (base.tally.selected === columns.rows) selected.set(candidates.matched);
     else and(base.selected, candidates.matched, selected);
