@@ -284,7 +284,7 @@ function passingProfiles(profiles: ProfileTable, choices: Choices): Uint8Array {
   return passing;
 }
 
-/** Whether a profile passes each group, and all; null when no group is chosen (every profile passes). */
+/** Whether a profile passes each group (one not chosen passes every profile), and all of them. */
 function profileTests({ set, zone, birthKnown, setSlugs }: ProfileTable, { sources, zones, birth }: Choices) {
   const setPasses = setSlugs.map(
     (slugs) => !sources || (slugs.length === 0 ? sources.none : slugs.some((slug) => sources.codes[slug] === 1)),
@@ -295,6 +295,7 @@ function profileTests({ set, zone, birthKnown, setSlugs }: ProfileTable, { sourc
   return { source, zone: zoneOf, birth: birthOf, all: (p: number) => source(p) && zoneOf(p) && birthOf(p) };
 }
 
+/** Whether a profile passes every group chosen; null when none is (every profile passes). */
 function profilePasses(profiles: ProfileTable, choices: Choices): ((profile: number) => boolean) | null {
   const chosen = choices.sources !== null || choices.zones !== null || choices.birth !== null;
   return chosen ? profileTests(profiles, choices).all : null;
