@@ -248,8 +248,9 @@ describe("TeamIndex against a plain reference", () => {
   });
 
   it("selects and counts each keystroke of a search typed, erased or replaced under the same facets, as the reference does", () => {
-    // Each keystroke's selection is changed from the last one's where their matches differ: the
-    // searches here are broad (most of a few letters), so that both go unlisted, as at a million.
+    // Each keystroke's selection is changed from the last one's where their matches differ, while
+    // few did: most users' client IDs start alike here, so that a search typed on matches most of
+    // them and changes a few, as a client ID typed at a million does, keystroke after keystroke.
     const keystrokeArb = fc.oneof(
       fc.record({ type: fc.constantFrom("a", "b", "-", "A", "ß") }),
       fc.record({ erase: fc.constant(true) }),
@@ -257,11 +258,15 @@ describe("TeamIndex against a plain reference", () => {
     );
     fc.assert(
       fc.property(
-        fc.array(userArb, { minLength: 12, maxLength: 40 }),
+        fc.array(userArb, { minLength: 48, maxLength: 150 }),
         facetsArb,
         fc.array(keystrokeArb, { minLength: 2, maxLength: 10 }),
         (users, facets, keystrokes) => {
-          const team = users.map((u, i) => ({ ...u, user_id: `user-${i}` }));
+          const team = users.map((u, i) => ({
+            ...u,
+            user_id: `user-${i}`,
+            client_user_id: i % 6 === 0 ? u.client_user_id : `ab${u.client_user_id}`,
+          }));
           const { index, loaded } = loadBoth(
             team,
             7,
@@ -273,7 +278,7 @@ describe("TeamIndex against a plain reference", () => {
             else if ("erase" in keystroke) search = search.slice(0, -1);
             else search = keystroke.replace;
             const query = { search, facets };
-            const { facets: counts, matches, rows } = index.view({ ...query, pageIndex: 0, pageSize: 50 });
+            const { facets: counts, matches, rows } = index.view({ ...query, pageIndex: 0, pageSize: 150 });
             const expectedIds = referenceSelection(loaded, query);
             expect(matches).toBe(expectedIds.length);
             expect(rows.map((row) => row.user.user_id)).toEqual(expectedIds);
