@@ -82,7 +82,6 @@ export interface FacetTally {
 export interface FacetBase {
   tally: FacetTally;
   selected: Uint8Array;
-  profiles: Uint32Array;
 }
 
 export interface FacetResult {
@@ -94,8 +93,6 @@ export interface FacetResult {
   rows: Uint32Array | null;
   counts: FacetCounts;
   tally: FacetTally;
-  /** How many of the candidates (before the facets) have each profile: a later search's counts start from them. */
-  profiles: Uint32Array;
 }
 
 /**
@@ -114,11 +111,10 @@ export function applyFacets(
 ): FacetResult {
   const choices = choicesOf(columns, selection);
   let tally: FacetTally;
-  let profiles: Uint32Array;
   let rows: Uint32Array | null = null;
   if (candidates?.rows) {
     selected.fill(0);
-    ({ tally, profiles } = tallyRows(columns, choices, { list: candidates.rows }, selected));
+    tally = tallyRows(columns, choices, { list: candidates.rows }, selected);
     if (tally.selected === candidates.rows.length) rows = candidates.rows.slice();
     else {
       rows = new Uint32Array(tally.selected);
@@ -127,20 +123,15 @@ export function applyFacets(
   } else if (candidates && base) {
     const which = candidates.unmatched ? { list: candidates.unmatched } : { rows: candidates.matched, are: 0 as const };
     // Only the profiles of the rows not matched are gone through (a few, for a broad search).
-    const unmatched = tallyRows(columns, choices, which, null);
-    tally = changedTally(base.tally, null, unmatched.tally);
-    profiles = base.profiles.slice();
-    const less = unmatched.profiles;
-    if (unmatched.counted) for (const profile of unmatched.counted) profiles[profile]! -= less[profile]!;
-    else for (let profile = 0; profile < less.length; profile++) profiles[profile]! -= less[profile]!;
+    tally = changedTally(base.tally, null, tallyRows(columns, choices, which, null));
     // Facets that select everybody leave the search's own selection.
     if (base.tally.selected === columns.rows) selected.set(candidates.matched);
     else and(base.selected, candidates.matched, selected);
   } else {
     selected.fill(0);
-    ({ tally, profiles } = tallyRows(columns, choices, candidates && { rows: candidates.matched, are: 1 }, selected));
+    tally = tallyRows(columns, choices, candidates && { rows: candidates.matched, are: 1 }, selected);
   }
-  return { selected, count: tally.selected, rows, counts: countsOf(columns, choices, tally), tally, profiles };
+  return { selected, count: tally.selected, rows, counts: countsOf(columns, choices, tally), tally };
 }
 
 /**
@@ -153,7 +144,7 @@ export function applyFacets(
  */
 export function changeFacets(
   columns: FacetColumns,
-  earlier: { matched: Uint8Array; count: number; profiles: Uint32Array; tally: FacetTally },
+  earlier: { matches: { matched: Uint8Array; count: number }; tally: FacetTally },
   { matched, count, unmatched }: { matched: Uint8Array; count: number; unmatched?: Uint32Array | null },
   selection: FacetSelection,
   selected: Uint8Array,
@@ -162,21 +153,14 @@ export function changeFacets(
   const fresh = count * 2 > columns.rows && unmatched ? unmatched.length : columns.rows;
   const most = fresh / 4;
   // At least as many rows changed as the counts differ by: when that is too many already, no row is compared.
-  if (Math.abs(count - earlier.count) > most || changedRows(earlier.matched, matched) > most) return null;
+  const before = earlier.matches;
+  if (Math.abs(count - before.count) > most || changedRows(before.matched, matched) > most) return null;
   const choices = choicesOf(columns, selection);
-  const { added, removed } = countChanges(
-    columns.rowProfiles,
-    earlier.matched,
-    matched,
-    passingProfiles(columns.profiles, choices),
-    selected,
-  );
-  const profiles = earlier.profiles.slice();
-  for (const profile of added.counted) profiles[profile]! += added.counts[profile]!;
-  for (const profile of removed.counted) profiles[profile]! -= removed.counts[profile]!;
+  const passing = passingProfiles(columns.profiles, choices);
+  const { added, removed } = countChanges(columns.rowProfiles, before.matched, matched, passing, selected);
   const tallyOf = ({ counts, counted }: ProfileRows) => tallyProfiles(columns, choices, counts, counted);
   const tally = changedTally(earlier.tally, tallyOf(added), tallyOf(removed));
-  return { selected, count: tally.selected, rows: null, counts: countsOf(columns, choices, tally), tally, profiles };
+  return { selected, count: tally.selected, rows: null, counts: countsOf(columns, choices, tally), tally };
 }
 
 function choicesOf(columns: FacetColumns, selection: FacetSelection): Choices {
@@ -308,15 +292,14 @@ function profilePasses(profiles: ProfileTable, choices: Choices): ((profile: num
  * Counts the options over the rows whose byte in `which.rows` is `which.are`, or those of
  * `which.list` (null: every row), each group over the rows that pass the other groups; marks in
  * `selected` (all 0) the rows that pass all. The rows' profiles are counted, then each profile's
- * groups are worked out once. Returns the tally, how many rows have each profile, and which
- * profiles were counted when the rows were fewer than the profiles (else null: every one).
+ * groups are worked out once.
  */
 function tallyRows(
   columns: FacetColumns,
   choices: Choices,
   which: { rows: Uint8Array; are: 0 | 1 } | { list: Uint32Array } | null,
   selected: Uint8Array | null,
-): { tally: FacetTally; profiles: Uint32Array; counted: readonly number[] | null } {
+): FacetTally {
   const { profiles, rowProfiles } = columns;
   const { set } = profiles;
   // A list of rows shorter than the profiles: only its profiles are worked out, not every one.
@@ -332,10 +315,10 @@ function tallyRows(
       for (const p of seen) passing[p] = !passes || passes(p) ? 1 : 0;
       for (let i = 0; i < shortList.length; i++) selected[shortList[i]!] = passing[rowProfiles[shortList[i]!]!]!;
     }
-    return { tally: tallyProfiles(columns, choices, rowsOf, seen), profiles: rowsOf, counted: seen };
+    return tallyProfiles(columns, choices, rowsOf, seen);
   }
   const rowsOf = countProfiles(rowProfiles, which, passingProfiles(profiles, choices), selected);
-  return { tally: tallyProfiles(columns, choices, rowsOf, null), profiles: rowsOf, counted: null };
+  return tallyProfiles(columns, choices, rowsOf, null);
 }
 
 /** The options' counts from how many rows have each profile (`rowsOf`); `counted`, when given, lists the only profiles that have any. */

@@ -106,7 +106,7 @@ describe("TeamIds: the IDs", () => {
     const compare = (a: number, b: number) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0);
     return { ascending: [...serviceOrder].sort(compare), descending: [...serviceOrder].sort((a, b) => compare(b, a)) };
   }
-  /** The orders `ids` makes: the service's order the rows' own (null) when it is, else written out. */
+  /** The orders `ids` makes, given the service's order as null where it is the rows' own, else written out. */
   const ordersOf = (ids: TeamIds, serviceOrder: readonly number[]) => {
     const own = serviceOrder.every((row, place) => row === place);
     const { ascending, descending } = ids.clientIdOrdering(own ? null : Uint32Array.from(serviceOrder));

@@ -192,11 +192,11 @@ export class TeamIndex {
   /** The selection by the facets alone (no search) last asked for: a search is counted against it. */
   #facetBase: (FacetBase & Selection & { key: string }) | undefined;
   /**
-   * The last search, its facets, how many of its matches have each profile and its tally (its
-   * selection is the one marked in the view buffers' `selected`): the next keystroke's selection
-   * is changed from it where the matches changed.
+   * The last search, its facets and its tally (its selection is the one marked in the view
+   * buffers' `selected`): the next keystroke's selection is changed from it where the matches
+   * changed.
    */
-  #searched: { matches: SearchMatches; facets: string; profiles: Uint32Array; tally: FacetTally } | undefined;
+  #searched: { matches: SearchMatches; facets: string; tally: FacetTally } | undefined;
   /**
    * A view's arrays of a byte a user, kept from one view to the next: a million users'
    * keystrokes would otherwise leave megabytes each for the collector.
@@ -530,12 +530,11 @@ export class TeamIndex {
       const facetsKey = JSON.stringify(facets);
       const earlier = this.#searched;
       // The earlier search's marks are intact: the new one was marked in the other buffer.
-      const follows = earlier?.facets === facetsKey && earlier.matches === earlierSearch && matches !== earlierSearch;
-      const changed =
-        follows && !matches.rows ? changeFacets(columns, { ...earlier, ...earlier.matches }, matches, facets, buffers.selected) : null;
+      const fromEarlier = earlier?.facets === facetsKey && earlier.matches === earlierSearch && matches !== earlierSearch;
+      const changed = fromEarlier && !matches.rows ? changeFacets(columns, earlier, matches, facets, buffers.selected) : null;
       const base = !changed && matches.count * 2 > this.size ? this.#facetBaseOf(facets) : undefined;
-      const { selected, count, rows, counts, profiles, tally } = changed ?? applyFacets(columns, matches, facets, buffers.selected, base);
-      this.#searched = { matches, facets: facetsKey, profiles, tally };
+      const { selected, count, rows, counts, tally } = changed ?? applyFacets(columns, matches, facets, buffers.selected, base);
+      this.#searched = { matches, facets: facetsKey, tally };
       selection = { selected, count, rows, facets: counts };
     }
     this.#selectionCache = { key, selection };
@@ -547,8 +546,8 @@ export class TeamIndex {
     const key = JSON.stringify(facets);
     if (this.#facetBase?.key !== key) {
       // The previous base's buffer is free: no cached selection points to it once this one is made.
-      const { selected, count, counts, tally, profiles } = applyFacets(this.#facetColumns(), null, facets, this.#facetBase?.selected);
-      this.#facetBase = { key, selected, count, rows: null, facets: counts, tally, profiles };
+      const { selected, count, counts, tally } = applyFacets(this.#facetColumns(), null, facets, this.#facetBase?.selected);
+      this.#facetBase = { key, selected, count, rows: null, facets: counts, tally };
     }
     return this.#facetBase;
   }
