@@ -154,7 +154,7 @@ export function changeFacets(
   const most = fresh / 4;
   // At least as many rows changed as the counts differ by: when that is too many already, no row is compared.
   const before = earlier.matches;
-  if (Math.abs(count - before.count) > most || changedRows(before.matched, matched) > most) return null;
+  if (Math.abs(count - before.count) > most || changedRows(before.matched, matched, most) > most) return null;
   const choices = choicesOf(columns, selection);
   const passing = passingProfiles(columns.profiles, choices);
   const { added, removed } = countChanges(columns.rowProfiles, before.matched, matched, passing, selected);
@@ -197,12 +197,15 @@ function and(a: Uint8Array, b: Uint8Array, into: Uint8Array): void {
   for (let i = a4.length * 4; i < a.length; i++) into[i] = a[i]! & b[i]!;
 }
 
-/** How many rows' bytes (0 or 1) differ, four at a time. */
-function changedRows(before: Uint8Array, after: Uint8Array): number {
+/** How many rows' bytes (0 or 1) differ, four at a time; once past `most`, a count past it (the rest is not compared). */
+function changedRows(before: Uint8Array, after: Uint8Array, most: number): number {
   const [before4, after4] = wordsOf(before, after);
   let changed = 0;
   // Each byte of the difference is 0 or 1: the multiplication sums them into the top byte.
-  for (let i = 0; i < before4.length; i++) changed += Math.imul(before4[i]! ^ after4[i]!, 0x01010101) >>> 24;
+  for (let from = 0; from < before4.length && changed <= most; from += 1 << 12) {
+    const to = Math.min(before4.length, from + (1 << 12));
+    for (let i = from; i < to; i++) changed += Math.imul(before4[i]! ^ after4[i]!, 0x01010101) >>> 24;
+  }
   for (let i = before4.length * 4; i < before.length; i++) changed += before[i]! ^ after[i]!;
   return changed;
 }
