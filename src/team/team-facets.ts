@@ -331,45 +331,75 @@ function tallyProfiles(
   rowsOf: Uint32Array,
   counted: readonly number[] | null,
 ): FacetTally {
-  const { set, zone, birthKnown, setSlugs } = profiles;
   // Nothing chosen (the usual case while typing): every profile passes, and no test is asked.
   const tests = choices.sources !== null || choices.zones !== null || choices.birth !== null ? profileTests(profiles, choices) : null;
-  const tally: FacetTally = {
-    slugs: new Uint32Array(slugs.size),
-    zones: new Uint32Array(timeZones.size),
-    noSource: 0,
-    noZone: 0,
-    birthKnown: 0,
-    birthUnknown: 0,
-    selected: 0,
+  const sums: ProfileSums = {
+    usersOfSet: new Uint32Array(profiles.setSlugs.length),
+    zones: new Uint32Array(timeZones.size + 1),
+    births: new Uint32Array(2),
+    selected: new Uint32Array(1),
   };
+  sumProfiles(profiles, tests, rowsOf, counted, sums);
+  const { usersOfSet, zones, births, selected } = sums;
+  return {
+    slugs: slugSums(profiles.setSlugs, usersOfSet, slugs.size),
+    zones: zones.subarray(1),
+    noSource: usersOfSet[0]!, // set 0 is the empty one
+    noZone: zones[0]!,
+    birthKnown: births[1]!,
+    birthUnknown: births[0]!,
+    selected: selected[0]!,
+  };
+}
+
+/** What `sumProfiles` adds up, each by its code: a profile's slug set, time zone + 1 (0: none), birth date known (1) or not. */
+interface ProfileSums {
   /** The users of each slug set that pass the time zone and birth date groups: the sources' counts. */
-  const usersOfSet = new Uint32Array(setSlugs.length);
-  for (let i = 0; i < (counted ?? set).length; i++) {
+  usersOfSet: Uint32Array;
+  zones: Uint32Array;
+  births: Uint32Array;
+  /** One sum: the users that pass every group. */
+  selected: Uint32Array;
+}
+
+/**
+ * Adds each profile's users (`rowsOf`; only those of `counted` when given) to the sums of its
+ * groups, each group's over the users that pass the other groups. The loop alone in its function:
+ * V8 optimizes it while it runs (34,538 profiles at a million users), and code after it in the
+ * same function, never run by then, would throw that code away at every call.
+ */
+function sumProfiles(
+  { set, zone, birthKnown }: ProfileTable,
+  tests: ReturnType<typeof profileTests> | null,
+  rowsOf: Uint32Array,
+  counted: readonly number[] | null,
+  { usersOfSet, zones, births, selected }: ProfileSums,
+): void {
+  const profileCount = counted ? counted.length : set.length;
+  for (let i = 0; i < profileCount; i++) {
     const p = counted ? counted[i]! : i;
     const users = rowsOf[p]!;
     if (users === 0) continue;
-    // Plain constants, not destructured: this loop is not hot enough to be optimized, and
-    // destructuring there costs an iterator and an array a profile (9 MB a million users' facets).
     const sourceOk = !tests || tests.source(p);
     const zoneOk = !tests || tests.zone(p);
     const birthOk = !tests || tests.birth(p);
     if (zoneOk && birthOk) usersOfSet[set[p]!]! += users;
-    if (sourceOk && zoneOk && birthOk) tally.selected += users;
-    if (sourceOk && birthOk) {
-      if (zone[p] === 0) tally.noZone += users;
-      else tally.zones[zone[p]! - 1]! += users;
-    }
-    if (sourceOk && zoneOk) {
-      if (birthKnown[p] === 1) tally.birthKnown += users;
-      else tally.birthUnknown += users;
-    }
+    if (sourceOk && zoneOk && birthOk) selected[0]! += users;
+    if (sourceOk && birthOk) zones[zone[p]!]! += users;
+    if (sourceOk && zoneOk) births[birthKnown[p]!]! += users;
   }
-  setSlugs.forEach((slugsOfSet, s) => {
-    for (const slug of slugsOfSet) tally.slugs[slug]! += usersOfSet[s]!;
-  });
-  tally.noSource = usersOfSet[0]!;
-  return tally;
+}
+
+/** Each slug's users, from the users of each slug set (set 0, the empty one, has none). */
+function slugSums(setSlugs: ProfileTable["setSlugs"], usersOfSet: Uint32Array, slugCount: number): Uint32Array {
+  const sums = new Uint32Array(slugCount);
+  for (let s = 1; s < setSlugs.length; s++) {
+    const users = usersOfSet[s]!;
+    if (users === 0) continue;
+    const slugsOfSet = setSlugs[s]!;
+    for (let j = 0; j < slugsOfSet.length; j++) sums[slugsOfSet[j]!]! += users;
+  }
+  return sums;
 }
 
 /**
