@@ -3,6 +3,10 @@
  * one group are alternatives (any of them), groups combine (all of them). Each group's counts
  * are taken over the users that pass the search and the other groups, ignoring the group's own
  * choice, so every option says how many users choosing it would add.
+ *
+ * Each long loop (over a million rows, or 34,538 profiles) comes last in its function, nothing
+ * after it but a return: V8 optimizes such a loop while it runs, and code after it, not run yet
+ * then, made that optimized code be thrown away at every call (seen with `--trace-deopt`).
  */
 import type { ProfileTable } from "./facet-profiles.ts";
 import type { CodeView } from "./growable-array.ts";
@@ -193,20 +197,20 @@ function wordsOf<Arrays extends Uint8Array[]>(...arrays: Arrays): { [K in keyof 
 /** `into[i] = a[i] & b[i]`, four bytes at a time. */
 function and(a: Uint8Array, b: Uint8Array, into: Uint8Array): void {
   const [a4, b4, into4] = wordsOf(a, b, into);
-  for (let i = 0; i < a4.length; i++) into4[i] = a4[i]! & b4[i]!;
   for (let i = a4.length * 4; i < a.length; i++) into[i] = a[i]! & b[i]!;
+  for (let i = 0; i < a4.length; i++) into4[i] = a4[i]! & b4[i]!;
 }
 
 /** How many rows' bytes (0 or 1) differ, four at a time; once past `most`, a count past it (the rest is not compared). */
 function changedRows(before: Uint8Array, after: Uint8Array, most: number): number {
   const [before4, after4] = wordsOf(before, after);
   let changed = 0;
+  for (let i = before4.length * 4; i < before.length; i++) changed += before[i]! ^ after[i]!;
   // Each byte of the difference is 0 or 1: the multiplication sums them into the top byte.
   for (let from = 0; from < before4.length && changed <= most; from += 1 << 12) {
     const to = Math.min(before4.length, from + (1 << 12));
     for (let i = from; i < to; i++) changed += Math.imul(before4[i]! ^ after4[i]!, 0x01010101) >>> 24;
   }
-  for (let i = before4.length * 4; i < before.length; i++) changed += before[i]! ^ after[i]!;
   return changed;
 }
 
@@ -230,6 +234,7 @@ function countChanges(
   const [before4, after4] = wordsOf(before, after);
   const added: ProfileRows = { counts: new Uint32Array(passes.length), counted: [] };
   const removed: ProfileRows = { counts: new Uint32Array(passes.length), counted: [] };
+  const changes = { added, removed };
   const change = (row: number) => {
     const profile = rowProfiles[row]!;
     const now = after[row] === 1;
@@ -237,12 +242,13 @@ function countChanges(
     if (rows.counts[profile]!++ === 0) rows.counted.push(profile);
     selected[row] = now ? passes[profile]! : 0;
   };
+  // The rows past the last word first, so that the loop comes last (see the top of the file).
+  for (let row = before4.length * 4; row < before.length; row++) if (before[row] !== after[row]) change(row);
   for (let i = 0; i < before4.length; i++) {
     if (before4[i] === after4[i]) continue;
     for (let row = i * 4; row < i * 4 + 4; row++) if (before[row] !== after[row]) change(row);
   }
-  for (let row = before4.length * 4; row < before.length; row++) if (before[row] !== after[row]) change(row);
-  return { added, removed };
+  return changes;
 }
 
 /** A tally with some rows' added (`more`, if any) and others' taken away (`less`). */
@@ -265,11 +271,12 @@ interface Choices {
   birth: { known: boolean; unknown: boolean } | null;
 }
 
-/** Whether each profile passes every group chosen. */
-function passingProfiles(profiles: ProfileTable, choices: Choices): Uint8Array {
+/** Whether each profile (each of `some`, when given; the others are 0) passes every group chosen. */
+function passingProfiles(profiles: ProfileTable, choices: Choices, some?: readonly number[]): Uint8Array {
   const passing = new Uint8Array(profiles.set.length);
   const passes = profilePasses(profiles, choices);
-  if (passes) for (let p = 0; p < passing.length; p++) passing[p] = passes(p) ? 1 : 0;
+  if (some) for (let i = 0; i < some.length; i++) passing[some[i]!] = !passes || passes(some[i]!) ? 1 : 0;
+  else if (passes) for (let p = 0; p < passing.length; p++) passing[p] = passes(p) ? 1 : 0;
   else passing.fill(1);
   return passing;
 }
@@ -309,19 +316,28 @@ function tallyRows(
   const shortList = which && "list" in which && which.list.length < set.length ? which.list : null;
   if (shortList) {
     const rowsOf = new Uint32Array(set.length);
-    const seen: number[] = [];
-    for (let i = 0; i < shortList.length; i++) if (rowsOf[rowProfiles[shortList[i]!]!]!++ === 0) seen.push(rowProfiles[shortList[i]!]!);
-    if (selected) {
-      // Whether each profile passes, worked out once a profile, not once a row.
-      const passes = profilePasses(profiles, choices);
-      const passing = new Uint8Array(set.length);
-      for (const p of seen) passing[p] = !passes || passes(p) ? 1 : 0;
-      for (let i = 0; i < shortList.length; i++) selected[shortList[i]!] = passing[rowProfiles[shortList[i]!]!]!;
-    }
+    const seen = countListed(rowProfiles, shortList, rowsOf);
+    // Whether each profile passes, worked out once a profile, not once a row.
+    if (selected) markListed(rowProfiles, shortList, passingProfiles(profiles, choices, seen), selected);
     return tallyProfiles(columns, choices, rowsOf, seen);
   }
   const rowsOf = countProfiles(rowProfiles, which, passingProfiles(profiles, choices), selected);
   return tallyProfiles(columns, choices, rowsOf, null);
+}
+
+/** Counts in `rowsOf` (all 0) the profiles of the rows listed; returns the profiles counted, each once. */
+function countListed(rowProfiles: CodeView, list: Uint32Array, rowsOf: Uint32Array): number[] {
+  const seen: number[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const profile = rowProfiles[list[i]!]!;
+    if (rowsOf[profile]!++ === 0) seen.push(profile);
+  }
+  return seen;
+}
+
+/** Marks in `selected` the rows listed whose profile passes. */
+function markListed(rowProfiles: CodeView, list: Uint32Array, passing: Uint8Array, selected: Uint8Array): void {
+  for (let i = 0; i < list.length; i++) selected[list[i]!] = passing[rowProfiles[list[i]!]!]!;
 }
 
 /** The options' counts from how many rows have each profile (`rowsOf`); `counted`, when given, lists the only profiles that have any. */
@@ -364,9 +380,7 @@ interface ProfileSums {
 
 /**
  * Adds each profile's users (`rowsOf`; only those of `counted` when given) to the sums of its
- * groups, each group's over the users that pass the other groups. The loop alone in its function:
- * V8 optimizes it while it runs (34,538 profiles at a million users), and code after it in the
- * same function, never run by then, would throw that code away at every call.
+ * groups, each group's over the users that pass the other groups (34,538 profiles at a million).
  */
 function sumProfiles(
   { set, zone, birthKnown }: ProfileTable,
