@@ -28,8 +28,9 @@ function scanned({ text, starts }: { text: IdText; starts: Uint32Array }, needle
 }
 
 // One, two, three and four bytes in UTF-8, runs long enough to cross the 16 bytes read at once,
-// and hexadecimal digits (one alone is answered from the rows' masks of digits) and others.
-const unit = fc.constantFrom("a", "b", "0", "f", "g", "-", "é", "ж", "€", "😀", "aaaaaaaaaaaaaaaa");
+// hexadecimal digits and letters (one alone is answered from the rows' masks of digits, or of
+// letters: "g" and "w" have a bit, "z" none) and others.
+const unit = fc.constantFrom("a", "b", "0", "f", "g", "w", "z", "-", "é", "ж", "€", "😀", "aaaaaaaaaaaaaaaa");
 const id = fc.string({ unit, maxLength: 6 });
 const engines = fc.constantFrom<IdTextEngine>("webassembly", "javascript");
 

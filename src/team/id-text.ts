@@ -7,9 +7,11 @@
  * Content-Security-Policy without 'wasm-unsafe-eval', an engine without SIMD), the same text is
  * kept in an ArrayBuffer and searched byte by byte in JavaScript: the same answers, slower.
  *
- * A search of one hexadecimal digit, the first character of most user IDs typed, matches nearly
- * every row: it is answered from a mask a row of the digits its text holds (two bytes a row), made
- * as rows are appended, not by a scan stopping at every row. After a search, what follows it in
+ * A search of one character, a search's first keystroke, matches many rows (a hexadecimal digit,
+ * the first character of most user IDs typed, nearly every row): a digit, or one of 16 letters
+ * (most client IDs start with one), is answered from a mask a row of the digits its text holds,
+ * and one of those letters (two bytes a row each), made as rows are appended, not by a scan
+ * stopping at every row. After a search, what follows it in
  * each row (a mask of the digits, and the other byte: three bytes a row) is worked out, in steps,
  * in the idle time before the next keystroke, which is then read off it.
  */
@@ -59,9 +61,15 @@ function searchModule(): WebAssembly.Module | null {
   return compiled;
 }
 
-/** The bit of each hexadecimal digit (lower-case: the text is folded) in a row's mask, by character code. */
-const digitBits = new Uint16Array(0x80);
-[..."0123456789abcdef"].forEach((digit, bit) => (digitBits[digit.charCodeAt(0)] = 1 << bit));
+/** Each character's bit in a row's mask of the characters it holds, by character code (lower-case: the text is folded). */
+const bitsOf = (characters: string) => {
+  const bits = new Uint16Array(0x80);
+  [...characters].forEach((character, bit) => (bits[character.charCodeAt(0)] = 1 << bit));
+  return bits;
+};
+const digitBits = bitsOf("0123456789abcdef");
+/** The letters a row's second mask holds: all but q, x, y and z, which few IDs start with. */
+const letterBits = bitsOf("ghijklmnoprstuvw");
 
 /**
  * The module of the last text released while no other was held, its memory as grown: the next
@@ -82,8 +90,11 @@ export class IdText {
   #length = 0;
   /** A row's hexadecimal digits, a bit each. */
   #digits = new GrowableArray((n) => new Uint16Array(n));
-  /** The digits of the row being written. */
+  /** A row's letters among `letterBits`', a bit each. */
+  #letters = new GrowableArray((n) => new Uint16Array(n));
+  /** The digits and letters of the row being written. */
   #rowDigits = 0;
+  #rowLetters = 0;
   /**
    * What follows a search in each row (in the module's memory, after the text): a mask of the
    * digits, and the other byte (or `several`), worked out in steps up to `row`, whose text starts
@@ -129,11 +140,13 @@ export class IdText {
   /** Makes room for `rows` more rows at once (their text grows as it comes). */
   reserve(rows: number): void {
     this.#digits.reserve(this.#digits.length + rows);
+    this.#letters.reserve(this.#letters.length + rows);
   }
 
   /** Gives back the room kept for growth, once no more rows are coming for a while. */
   trim(): void {
     this.#digits.trim();
+    this.#letters.trim();
   }
 
   /** Appends a row, `client\0user\0`; returns where it starts. */
@@ -142,12 +155,14 @@ export class IdText {
     const start = this.#length;
     this.#ensure(start + 3 * (client.length + user.length) + 2);
     this.#rowDigits = 0;
+    this.#rowLetters = 0;
     const clientEnd = this.#write(client, start);
     this.#bytes[clientEnd] = 0;
     const end = this.#write(user, clientEnd + 1);
     this.#bytes[end] = 0;
     this.#length = end + 1;
     this.#digits.push(this.#rowDigits);
+    this.#letters.push(this.#rowLetters);
     return start;
   }
 
@@ -203,15 +218,17 @@ export class IdText {
     const last = needle[needle.length - 1]!;
     // Rows whose characters after the search this one extends are worked out: read off them.
     const followed = this.#module ? Math.min(rows, this.#followedBy(needle)) : 0;
-    const digit = needle.length === 1 || followed > 0 ? (digitBits[last] ?? 0) : 0;
+    const digit = followed > 0 ? (digitBits[last] ?? 0) : 0;
+    // A character alone (a first keystroke): read off the rows' masks where it has a bit.
+    const held = needle.length === 1 ? this.#heldMask(last) : null;
     // Another byte: read off the rows' bytes that follow the search, unless too many rows have several.
     const other = followed > 0 && digit === 0 && this.#follows!.several <= testedAloneOf(rows);
     const alone = other ? this.#follows!.several : 0;
-    // The scratch, after the text and what follows a search: the needle, the rows' masks of digits
-    // (for a digit), the marks, the list, and the rows tested alone (their ranges, then the hits).
+    // The scratch, after the text and what follows a search: the needle, the rows' masks (for a
+    // character alone), the marks, the list, and the rows tested alone (their ranges, then the hits).
     const needleAt = this.#scratch();
     const masksAt = align(needleAt + needle.length + 16);
-    const out = align(masksAt + (digit ? 2 * rows + 32 : 0));
+    const out = align(masksAt + (held ? 2 * rows + 32 : 0));
     const list = align(out + rows + 16);
     const aloneAt = align(list + 4 * (cap + 1) + 16);
     this.#ensure(aloneAt + 16 * alone + 48);
@@ -234,13 +251,13 @@ export class IdText {
         bytes.fill(0, out + followed, out + rows);
         count += this.#module.scan(this.#follows!.at, this.#length, needleAt, needle.length, out + followed, list, 0);
       }
-    } else if (digit !== 0 && this.#module) {
-      const masks = this.#digits.view();
+    } else if (held && this.#module) {
+      const { masks, bit } = held;
       bytes.set(new Uint8Array(masks.buffer, masks.byteOffset, 2 * rows), masksAt);
       bytes.fill(0, masksAt + 2 * rows, out);
-      count = this.#module.digit(masksAt, rows, digit, out);
-    } else if (digit !== 0) {
-      count = this.#withDigit(digit, rows, bytes.subarray(out, out + rows));
+      count = this.#module.digit(masksAt, rows, bit, out);
+    } else if (held) {
+      count = withBit(held, rows, bytes.subarray(out, out + rows));
     } else {
       bytes.set(needle, needleAt);
       bytes.fill(0, out, out + rows);
@@ -250,7 +267,7 @@ export class IdText {
     }
     into.set(bytes.subarray(out, out + rows));
     /** The rows marked `mark`, listed by the module where it runs (a full scan has listed those matched). */
-    const readOff = digit !== 0 || other;
+    const readOff = digit !== 0 || other || held !== null;
     const listOf = (mark: 0 | 1, listed: number) => {
       if (!this.#module) return rowsMarked(into, mark, listed);
       if (mark === 0 || readOff) this.#module.marked(out, rows, mark, list);
@@ -362,18 +379,18 @@ export class IdText {
     return this.#module ? align(this.#othersAt() + this.#digits.length + 32) : this.#followsAt();
   }
 
-  /** Marks the rows whose digits include `digit` (a bit) in `into`; returns their count. */
-  #withDigit(digit: number, rows: number, into: Uint8Array): number {
-    const digits = this.#digits.view();
-    let count = 0;
-    for (let row = 0; row < rows; row++) count += into[row] = (digits[row]! & digit) === 0 ? 0 : 1;
-    return count;
+  /** The rows' masks that hold a bit for the character `byte`, and its bit; null for a character without one. */
+  #heldMask(byte: number): HeldMask | null {
+    if (digitBits[byte]) return { masks: this.#digits.view(), bit: digitBits[byte] };
+    if (letterBits[byte]) return { masks: this.#letters.view(), bit: letterBits[byte] };
+    return null;
   }
 
   /** Drops the text: it must not be read again. */
   release(): void {
     this.#follows = null;
     this.#digits.release();
+    this.#letters.release();
     if (this.#module && --modulesHeld === 0) spare = this.#module;
     this.#module = null;
     this.#bytes = new Uint8Array(0);
@@ -400,23 +417,42 @@ export class IdText {
   #write(text: string, at: number): number {
     const bytes = this.#bytes;
     let digits = 0;
+    let letters = 0;
     let end = at + text.length;
     for (let i = 0; i < text.length; i++) {
       const unit = text.charCodeAt(i);
       if (unit >= 0x80) {
         end = at + i + encoder.encodeInto(text.slice(i), bytes.subarray(at + i)).written;
-        for (let j = i + 1; j < text.length; j++) digits |= digitBits[text.charCodeAt(j)] ?? 0;
+        for (let j = i + 1; j < text.length; j++) {
+          digits |= digitBits[text.charCodeAt(j)] ?? 0;
+          letters |= letterBits[text.charCodeAt(j)] ?? 0;
+        }
         break;
       }
       bytes[at + i] = unit;
       digits |= digitBits[unit]!;
+      letters |= letterBits[unit]!;
     }
     this.#rowDigits |= digits;
+    this.#rowLetters |= letters;
     return end;
   }
 }
 
 const align = (offset: number) => (offset + 15) & ~15;
+
+/** A character's bit in one of the rows' masks. */
+interface HeldMask {
+  masks: Uint16Array;
+  bit: number;
+}
+
+/** Marks in `into` the rows whose mask has the bit; returns their count. */
+function withBit({ masks, bit }: HeldMask, rows: number, into: Uint8Array): number {
+  let count = 0;
+  for (let row = 0; row < rows; row++) count += into[row] = (masks[row]! & bit) === 0 ? 0 : 1;
+  return count;
+}
 
 /** The `count` rows whose mark is `mark`, in order; four rows at a time are passed over while none is. */
 function rowsMarked(marks: Uint8Array, mark: 0 | 1, count: number): Uint32Array {
