@@ -7,13 +7,13 @@
  * Content-Security-Policy without 'wasm-unsafe-eval', an engine without SIMD), the same text is
  * kept in an ArrayBuffer and searched byte by byte in JavaScript: the same answers, slower.
  *
- * A search of one character, a search's first keystroke, matches many rows (a hexadecimal digit,
- * the first character of most user IDs typed, nearly every row): a digit, or one of 16 letters
- * (most client IDs start with one), is answered from a mask a row of the digits its text holds,
- * and one of those letters (two bytes a row each), made as rows are appended, not by a scan
- * stopping at every row. After a search, what follows it in
- * each row (a mask of the digits, and the other byte: three bytes a row) is worked out, in steps,
- * in the idle time before the next keystroke, which is then read off it.
+ * A search of one character (a first keystroke) matches many rows: a hexadecimal digit, the
+ * first character of most user IDs typed, nearly every row. A digit, or one of 16 letters (where
+ * most client IDs start), is answered from two masks a row, of the digits and of those letters its
+ * text holds (two bytes each), made as rows are appended, not by a scan stopping at every row.
+ * After a search, what follows it in each row (a mask of the digits, and the other byte: three
+ * bytes a row) is worked out, in steps, in the idle time before the next keystroke, which is then
+ * read off it.
  */
 import { GrowableArray } from "./growable-array.ts";
 import { idTextWasm } from "./id-text-wasm.ts";
@@ -90,7 +90,7 @@ export class IdText {
   #length = 0;
   /** A row's hexadecimal digits, a bit each. */
   #digits = new GrowableArray((n) => new Uint16Array(n));
-  /** A row's letters among `letterBits`', a bit each. */
+  /** A row's letters of `letterBits`, a bit each. */
   #letters = new GrowableArray((n) => new Uint16Array(n));
   /** The digits and letters of the row being written. */
   #rowDigits = 0;
