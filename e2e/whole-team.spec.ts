@@ -59,6 +59,11 @@ test.beforeEach(async ({ page }) => {
 
 const loaded = (page: Page) => page.getByRole("status").filter({ hasText: "All 20,000 users are loaded" });
 const bodyRows = (page: Page) => new UsersPage(page).table.locator("tbody tr");
+/** The search's note of how many seeded users hold `text` (lower-case) in an ID. */
+function searchedNote(page: Page, text: string) {
+  const matches = seeded.filter((user) => user.user_id.includes(text) || user.client_user_id.toLowerCase().includes(text)).length;
+  return page.getByText(`All 20,000 loaded users are searched: ${matches.toLocaleString("en")} ${matches === 1 ? "match" : "matches"}.`);
+}
 
 /** The service's own page, to compare with. */
 async function servicePage(page: Page, offset: number, limit: number) {
@@ -129,11 +134,25 @@ test("a search typed a character at a time, each answered, never shows a note th
   for (let length = 1; length <= typed.length; length++) {
     const text = typed.slice(0, length);
     await search.press(text.at(-1)!);
-    const matches = seeded.filter((user) => user.user_id.includes(text) || user.client_user_id.toLowerCase().includes(text)).length;
-    const count = `${matches.toLocaleString("en")} ${matches === 1 ? "match" : "matches"}`;
-    await expect(page.getByText(`All 20,000 loaded users are searched: ${count}.`)).toBeVisible();
+    await expect(searchedNote(page, text)).toBeVisible();
   }
   expect(await page.evaluate(() => (window as { noteShown?: boolean }).noteShown ?? false)).toBe(false);
+});
+
+test("client IDs typed a character at a time count each keystroke's matches: a first letter read off the rows' masks, or one without a bit scanned", async ({
+  page,
+}) => {
+  await loadWholeTeam(page);
+  const search = page.getByLabel("Search the whole team");
+  // "u" and "p" have a bit in the rows' masks of letters; "@" and "z" have none.
+  for (const typed of ["user_2", "p1999", "@clinic", "zq"]) {
+    await search.fill("");
+    await expect(page.getByText("All 20,000 loaded users are searched.")).toBeVisible();
+    for (let length = 1; length <= typed.length; length++) {
+      await search.press(typed[length - 1]!);
+      await expect(searchedNote(page, typed.slice(0, length))).toBeVisible();
+    }
+  }
 });
 
 test("typing while the team is busy: a late answer to a keystroke typed over is not shown, and a facet chosen meanwhile stays", async ({
@@ -142,12 +161,8 @@ test("typing while the team is busy: a late answer to a keystroke typed over is 
 }) => {
   await loadWholeTeam(page);
   const search = page.getByLabel("Search the whole team");
-  const matchesOf = (text: string) => {
-    const matches = seeded.filter((user) => user.user_id.includes(text) || user.client_user_id.toLowerCase().includes(text)).length;
-    return page.getByText(`All 20,000 loaded users are searched: ${matches.toLocaleString("en")} ${matches === 1 ? "match" : "matches"}.`);
-  };
   await search.fill("a1");
-  await expect(matchesOf("a1")).toBeVisible();
+  await expect(searchedNote(page, "a1")).toBeVisible();
   const targets = new DevtoolsTargets(await browser.newBrowserCDPSession());
   const worker = (await targets.find("worker"))!;
   /** Keeps the worker's thread busy for a second, as a far larger team's first keystrokes can. */
@@ -168,7 +183,7 @@ test("typing while the team is busy: a late answer to a keystroke typed over is 
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
   await expect(page).toHaveURL(/q=a1(&|$)/);
   await expect(search).toHaveValue("a1");
-  await expect(matchesOf("a1")).toBeVisible();
+  await expect(searchedNote(page, "a1")).toBeVisible();
 
   // A facet chosen while a keystroke waits for its answer keeps that keystroke's search.
   busy = keepBusy();
