@@ -119,11 +119,7 @@ export function applyFacets(
   if (candidates?.rows) {
     selected.fill(0);
     tally = tallyRows(columns, choices, { list: candidates.rows }, selected);
-    if (tally.selected === candidates.rows.length) rows = candidates.rows.slice();
-    else {
-      rows = new Uint32Array(tally.selected);
-      for (let i = 0, next = 0; next < rows.length; i++) if (selected[candidates.rows[i]!] === 1) rows[next++] = candidates.rows[i]!;
-    }
+    rows = tally.selected === candidates.rows.length ? candidates.rows.slice() : listSelected(candidates.rows, selected, tally.selected);
   } else if (candidates && base) {
     const which = candidates.unmatched ? { list: candidates.unmatched } : { rows: candidates.matched, are: 0 as const };
     // Only the profiles of the rows not matched are gone through (a few, for a broad search).
@@ -294,9 +290,11 @@ function profileTests({ set, zone, birthKnown, setSlugs }: ProfileTable, { sourc
 
 /** Whether a profile passes every group chosen; null when none is (every profile passes). */
 function profilePasses(profiles: ProfileTable, choices: Choices): ((profile: number) => boolean) | null {
-  const chosen = choices.sources !== null || choices.zones !== null || choices.birth !== null;
-  return chosen ? profileTests(profiles, choices).all : null;
+  return anyChosen(choices) ? profileTests(profiles, choices).all : null;
 }
+
+/** Whether any group has a choice: else every profile passes. */
+const anyChosen = ({ sources, zones, birth }: Choices) => sources !== null || zones !== null || birth !== null;
 
 /**
  * Counts the options over the rows whose byte in `which.rows` is `which.are`, or those of
@@ -335,6 +333,13 @@ function countListed(rowProfiles: CodeView, list: Uint32Array, rowsOf: Uint32Arr
   return seen;
 }
 
+/** The rows of `list` marked in `selected` (`count` of them), in the list's order. */
+function listSelected(list: Uint32Array, selected: Uint8Array, count: number): Uint32Array {
+  const rows = new Uint32Array(count);
+  for (let i = 0, next = 0; next < count; i++) if (selected[list[i]!] === 1) rows[next++] = list[i]!;
+  return rows;
+}
+
 /** Marks in `selected` the rows listed whose profile passes. */
 function markListed(rowProfiles: CodeView, list: Uint32Array, passing: Uint8Array, selected: Uint8Array): void {
   for (let i = 0; i < list.length; i++) selected[list[i]!] = passing[rowProfiles[list[i]!]!]!;
@@ -348,7 +353,7 @@ function tallyProfiles(
   counted: readonly number[] | null,
 ): FacetTally {
   // Nothing chosen (the usual case while typing): every profile passes, and no test is asked.
-  const tests = choices.sources !== null || choices.zones !== null || choices.birth !== null ? profileTests(profiles, choices) : null;
+  const tests = anyChosen(choices) ? profileTests(profiles, choices) : null;
   const sums: ProfileSums = {
     usersOfSet: new Uint32Array(profiles.setSlugs.length),
     zones: new Uint32Array(timeZones.size + 1),
@@ -418,7 +423,8 @@ function slugSums(setSlugs: ProfileTable["setSlugs"], usersOfSet: Uint32Array, s
 
 /**
  * How many of the rows (as in `tallyRows`) have each profile; marks in `selected` those whose
- * profile `passes`. A loop a case: this is the one walk of a million rows.
+ * profile `passes`, writing every row's mark (0 for a row not counted) unless the rows are listed.
+ * A loop a case: this is the one walk of a million rows.
  */
 function countProfiles(
   rowProfiles: CodeView,
