@@ -40,7 +40,7 @@ const several = 255;
 interface SearchExports {
   memory: WebAssembly.Memory;
   scan(from: number, to: number, needle: number, m: number, out: number, list: number, cap: number): number;
-  digit(masks: number, rows: number, bit: number, out: number): number;
+  withBit(masks: number, rows: number, bit: number, out: number): number;
   marked(marks: number, rows: number, mark: number, list: number): number;
   scanRanges(ranges: number, count: number, needle: number, m: number, scratch: number, hits: number): number;
   follows(from: number, to: number, needle: number, m: number, masks: number, others: number): number;
@@ -220,7 +220,7 @@ export class IdText {
     const followed = this.#module ? Math.min(rows, this.#followedBy(needle)) : 0;
     const digit = followed > 0 ? (digitBits[last] ?? 0) : 0;
     // A character alone (a first keystroke): read off the rows' masks where it has a bit.
-    const held = needle.length === 1 ? this.#heldMask(last) : null;
+    const held = needle.length === 1 ? this.#maskOf(last) : null;
     // Another byte: read off the rows' bytes that follow the search, unless too many rows have several.
     const other = followed > 0 && digit === 0 && this.#follows!.several <= testedAloneOf(rows);
     const alone = other ? this.#follows!.several : 0;
@@ -236,7 +236,7 @@ export class IdText {
     let count: number;
     if (followed > 0 && this.#module && (digit !== 0 || other)) {
       count = digit
-        ? this.#module.digit(this.#followsAt(), followed, digit, out)
+        ? this.#module.withBit(this.#followsAt(), followed, digit, out)
         : this.#module.equal(this.#othersAt(), followed, last, out);
       bytes.set(needle, needleAt);
       if (alone > 0) {
@@ -255,7 +255,7 @@ export class IdText {
       const { masks, bit } = held;
       bytes.set(new Uint8Array(masks.buffer, masks.byteOffset, 2 * rows), masksAt);
       bytes.fill(0, masksAt + 2 * rows, out);
-      count = this.#module.digit(masksAt, rows, bit, out);
+      count = this.#module.withBit(masksAt, rows, bit, out);
     } else if (held) {
       count = withBit(held, rows, bytes.subarray(out, out + rows));
     } else {
@@ -380,7 +380,7 @@ export class IdText {
   }
 
   /** The rows' masks that hold a bit for the character `byte`, and its bit; null for a character without one. */
-  #heldMask(byte: number): HeldMask | null {
+  #maskOf(byte: number): CharacterMask | null {
     if (digitBits[byte]) return { masks: this.#digits.view(), bit: digitBits[byte] };
     if (letterBits[byte]) return { masks: this.#letters.view(), bit: letterBits[byte] };
     return null;
@@ -424,8 +424,9 @@ export class IdText {
       if (unit >= 0x80) {
         end = at + i + encoder.encodeInto(text.slice(i), bytes.subarray(at + i)).written;
         for (let j = i + 1; j < text.length; j++) {
-          digits |= digitBits[text.charCodeAt(j)] ?? 0;
-          letters |= letterBits[text.charCodeAt(j)] ?? 0;
+          const later = text.charCodeAt(j);
+          digits |= digitBits[later] ?? 0;
+          letters |= letterBits[later] ?? 0;
         }
         break;
       }
@@ -442,13 +443,13 @@ export class IdText {
 const align = (offset: number) => (offset + 15) & ~15;
 
 /** A character's bit in one of the rows' masks. */
-interface HeldMask {
+interface CharacterMask {
   masks: Uint16Array;
   bit: number;
 }
 
 /** Marks in `into` the rows whose mask has the bit; returns their count. */
-function withBit({ masks, bit }: HeldMask, rows: number, into: Uint8Array): number {
+function withBit({ masks, bit }: CharacterMask, rows: number, into: Uint8Array): number {
   let count = 0;
   for (let row = 0; row < rows; row++) count += into[row] = (masks[row]! & bit) === 0 ? 0 : 1;
   return count;

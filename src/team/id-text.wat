@@ -93,9 +93,9 @@
         (br $each)))
     (local.get $found))
 
-  ;; Marks the rows whose mask of digits (`rows` u16 at `masks`, zeros after them up to a multiple
-  ;; of 16) has `bit`: `out[row]` is 1 or 0, 16 rows at a time. Returns the count.
-  (func (export "digit") (param $masks i32) (param $rows i32) (param $bit i32) (param $out i32) (result i32)
+  ;; Marks the rows whose mask (of digits or letters: `rows` u16 at `masks`, zeros after them up to
+  ;; a multiple of 16) has `bit`: `out[row]` is 1 or 0, 16 rows at a time. Returns the count.
+  (func (export "withBit") (param $masks i32) (param $rows i32) (param $bit i32) (param $out i32) (result i32)
     (local $wanted v128) (local $marks v128) (local $row i32) (local $at i32) (local $count i32)
     (local.set $wanted (i16x8.splat (local.get $bit)))
     (block $done
