@@ -186,13 +186,17 @@ async function workerViewWork(searches: string[]): Promise<number[]> {
 // The warm-up at the end of the load (its last step, within the time to searchable).
 const warmUpMs = (await workerMeasures("team warm-up"))[0]?.[1] ?? Number.NaN;
 
+/** How many views the worker has answered. */
+const viewsAnswered = async () => (await workerMeasures("team view work")).length;
+
 /**
- * The worker's own part of the last `count` views it answered, read right after their round trips
- * (none asked since); empty unless each was of `search`.
+ * The worker's own part of the views it answered since `answered` of them were: empty unless they
+ * are exactly `count`, each of `search` (a view asked meanwhile by something else is not taken
+ * for one of them).
  */
-async function lastViewsWork(count: number, search: string): Promise<number[]> {
-  const last = (await workerMeasures("team view work")).slice(-count);
-  return last.length === count && last.every(([measured]) => measured === search) ? last.map(([, duration]) => duration) : [];
+async function viewsWorkSince(answered: number, count: number, search: string): Promise<number[]> {
+  const since = (await workerMeasures("team view work")).slice(answered);
+  return since.length === count && since.every(([measured]) => measured === search) ? since.map(([, duration]) => duration) : [];
 }
 
 /** Does `act`, then returns the round trip of the `name` call it caused. */
@@ -246,6 +250,7 @@ await search.fill("");
 await expect(search).toHaveValue("");
 const sourceFacet = page.getByRole("group", { name: "Connected source" });
 await page.getByRole("button", { name: "Filter by connected source" }).click();
+const answeredBeforeFacets = await viewsAnswered();
 /** Toggles a source; successive toggles of these boxes make selections not asked before (none is cached). */
 const toggle = (name: string) => () => sourceFacet.getByRole("checkbox", { name: new RegExp(`^${name}`) }).click();
 phase = "facets";
@@ -255,7 +260,7 @@ const facetMs = [
   await timed("team view", toggle("Strava")),
   await timed("team view", toggle("Oura")),
 ];
-const facetWork = await lastViewsWork(4, "");
+const facetWork = await viewsWorkSince(answeredBeforeFacets, 4, "");
 await page.keyboard.press("Escape");
 const header = (name: string) => page.getByRole("columnheader", { name }).getByRole("button");
 phase = "sorting";
@@ -271,11 +276,12 @@ for (const column of ["Created", "Connected sources", "Birth date", "Time zone",
 // worker makes the column's whole order in its idle time after a sort's first view, and the first
 // other selection under the sort finishes it if it is not done yet.
 await search.click();
+const answeredBeforeSorted = await viewsAnswered();
 await page.waitForTimeout(1_000);
 const sortedKeystrokeMs = await timed("team view", () => page.keyboard.type(far[0]!));
 await page.getByRole("button", { name: "Filter by connected source" }).click();
 const sortedFacetMs = await timed("team view", toggle("Oura"));
-const sortedWork = await lastViewsWork(2, far[0]!);
+const sortedWork = await viewsWorkSince(answeredBeforeSorted, 2, far[0]!);
 // Both views below were asked before and are held: no round trip to wait for.
 await toggle("Oura")();
 await page.keyboard.press("Escape");
