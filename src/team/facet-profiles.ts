@@ -22,6 +22,8 @@ export class FacetProfiles {
   #table = { set: [] as number[], zone: [] as number[], birthKnown: [] as number[], setSlugs: [[]] as number[][] };
   /** Each row's profile. */
   #rows = new CodeArray();
+  /** How many rows have each profile (room for more profiles past the table's). */
+  #users = new Uint32Array(1024);
   /** A set's larger sets by one slug: set → slug (above the set's) → set. Small integers index arrays: no hashing a user. */
   #setsWith: number[][] = [[]];
   /** A set's profiles: set → time zone code × 2 + birth date known → profile. */
@@ -42,7 +44,9 @@ export class FacetProfiles {
       set = this.#setsWith[set]![slugs[i]!] ?? this.#addSet(set, slugs[i]!);
     }
     const at = zone * 2 + (birthKnown ? 1 : 0);
-    this.#rows.push(this.#profilesOf[set]![at] ?? this.#addProfile(set, zone, birthKnown));
+    const profile = this.#profilesOf[set]![at] ?? this.#addProfile(set, zone, birthKnown);
+    this.#rows.push(profile);
+    this.#users[profile]!++;
   }
 
   #addSet(set: number, slug: number): number {
@@ -55,6 +59,11 @@ export class FacetProfiles {
 
   #addProfile(set: number, zone: number, birthKnown: boolean): number {
     const added = this.#table.set.push(set) - 1;
+    if (added === this.#users.length) {
+      const grown = new Uint32Array(2 * added);
+      grown.set(this.#users);
+      this.#users = grown;
+    }
     this.#table.zone.push(zone);
     this.#table.birthKnown.push(birthKnown ? 1 : 0);
     this.#profilesOf[set]![zone * 2 + (birthKnown ? 1 : 0)] = added;
@@ -63,6 +72,11 @@ export class FacetProfiles {
 
   get table(): ProfileTable {
     return this.#table;
+  }
+
+  /** How many rows have each profile, without a copy; valid until the profiles next change. */
+  users(): Uint32Array {
+    return this.#users.subarray(0, this.#table.set.length);
   }
 
   /** Each row's profile code, without a copy; valid until the profiles next change (a push, a reserve or a trim). */

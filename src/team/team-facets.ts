@@ -43,9 +43,10 @@ export interface FacetColumns {
   /** The display name of each slug code. */
   slugNames: readonly string[];
   timeZones: Interner;
-  /** The users' facet profiles, and each row's. */
+  /** The users' facet profiles, each row's, and how many rows have each. */
   profiles: ProfileTable;
   rowProfiles: CodeView;
+  profileUsers: Uint32Array;
 }
 
 /** Which codes of a dictionary a group chose, and whether it chose "none"; null: no filter. */
@@ -319,8 +320,19 @@ function tallyRows(
     if (selected) markListed(rowProfiles, shortList, passingProfiles(profiles, choices, seen), selected);
     return tallyProfiles(columns, choices, rowsOf, seen);
   }
+  // Every row: how many have each profile is kept as they are appended; only the marks are made.
+  if (which === null) {
+    if (selected) markEvery(rowProfiles, anyChosen(choices) ? passingProfiles(profiles, choices) : null, selected);
+    return tallyProfiles(columns, choices, columns.profileUsers, null);
+  }
   const rowsOf = countProfiles(rowProfiles, which, passingProfiles(profiles, choices), selected);
   return tallyProfiles(columns, choices, rowsOf, null);
+}
+
+/** Marks in `selected` every row whose profile passes (`passing` null: every one does). */
+function markEvery(rowProfiles: CodeView, passing: Uint8Array | null, selected: Uint8Array): void {
+  if (!passing) selected.fill(1);
+  else for (let row = 0; row < rowProfiles.length; row++) selected[row] = passing[rowProfiles[row]!]!;
 }
 
 /** Counts in `rowsOf` (all 0) the profiles of the rows listed; returns the profiles counted, each once. */
@@ -422,26 +434,20 @@ function slugSums(setSlugs: ProfileTable["setSlugs"], usersOfSet: Uint32Array, s
 }
 
 /**
- * How many of the rows (as in `tallyRows`) have each profile; marks in `selected` those whose
- * profile `passes`, writing every row's mark (0 for a row not counted) unless the rows are listed.
- * A loop a case: this is the one walk of a million rows.
+ * How many of the rows (as in `tallyRows`, but not every row) have each profile; marks in
+ * `selected` those whose profile `passes`, writing every row's mark (0 for a row not counted)
+ * unless the rows are listed. A loop a case: this is the one walk of a million rows.
  */
 function countProfiles(
   rowProfiles: CodeView,
-  which: { rows: Uint8Array; are: 0 | 1 } | { list: Uint32Array } | null,
+  which: { rows: Uint8Array; are: 0 | 1 } | { list: Uint32Array },
   passes: Uint8Array,
   selected: Uint8Array | null,
 ): Uint32Array {
   const counts = new Uint32Array(passes.length);
   const out = selected ?? new Uint8Array(0);
   const mark = selected !== null;
-  if (which === null) {
-    for (let row = 0; row < rowProfiles.length; row++) {
-      const profile = rowProfiles[row]!;
-      counts[profile]!++;
-      if (mark) out[row] = passes[profile]!;
-    }
-  } else if ("list" in which) {
+  if ("list" in which) {
     const { list } = which;
     for (let i = 0; i < list.length; i++) {
       const row = list[i]!;

@@ -579,6 +579,7 @@ export class TeamIndex {
       timeZones: this.#timeZones,
       profiles: this.#profiles.table,
       rowProfiles: this.#profiles.rows(),
+      profileUsers: this.#profiles.users(),
     };
   }
 
