@@ -4,7 +4,7 @@
  * demo's 100,000 users, 34,538 for its million), so the facets and the overview read one code a
  * row and work out the groups once a profile, instead of walking every user's sources.
  */
-import { CodeArray, type CodeView } from "./growable-array.ts";
+import { CodeArray, growableUint32, type CodeView } from "./growable-array.ts";
 
 /** The profiles, a column each (profile code → value), and the slug sets they name. */
 export interface ProfileTable {
@@ -22,8 +22,8 @@ export class FacetProfiles {
   #table = { set: [] as number[], zone: [] as number[], birthKnown: [] as number[], setSlugs: [[]] as number[][] };
   /** Each row's profile. */
   #rows = new CodeArray();
-  /** How many rows have each profile (room for more profiles past the table's). */
-  #users = new Uint32Array(1024);
+  /** How many rows have each profile. */
+  #users = growableUint32();
   /** A set's larger sets by one slug: set → slug (above the set's) → set. Small integers index arrays: no hashing a user. */
   #setsWith: number[][] = [[]];
   /** A set's profiles: set → time zone code × 2 + birth date known → profile. */
@@ -46,7 +46,7 @@ export class FacetProfiles {
     const at = zone * 2 + (birthKnown ? 1 : 0);
     const profile = this.#profilesOf[set]![at] ?? this.#addProfile(set, zone, birthKnown);
     this.#rows.push(profile);
-    this.#users[profile]!++;
+    this.#users.add(profile, 1);
   }
 
   #addSet(set: number, slug: number): number {
@@ -59,11 +59,7 @@ export class FacetProfiles {
 
   #addProfile(set: number, zone: number, birthKnown: boolean): number {
     const added = this.#table.set.push(set) - 1;
-    if (added === this.#users.length) {
-      const grown = new Uint32Array(2 * added);
-      grown.set(this.#users);
-      this.#users = grown;
-    }
+    this.#users.push(0);
     this.#table.zone.push(zone);
     this.#table.birthKnown.push(birthKnown ? 1 : 0);
     this.#profilesOf[set]![zone * 2 + (birthKnown ? 1 : 0)] = added;
@@ -76,7 +72,7 @@ export class FacetProfiles {
 
   /** How many rows have each profile, without a copy; valid until the profiles next change. */
   users(): Uint32Array {
-    return this.#users.subarray(0, this.#table.set.length);
+    return this.#users.view();
   }
 
   /** Each row's profile code, without a copy; valid until the profiles next change (a push, a reserve or a trim). */
@@ -92,8 +88,9 @@ export class FacetProfiles {
     this.#rows.trim();
   }
 
-  /** Gives the rows' codes back at once; they must not be read again. */
+  /** Gives the rows' codes and counts back at once; they must not be read again. */
   release(): void {
     this.#rows.release();
+    this.#users.release();
   }
 }

@@ -35,6 +35,11 @@ export class GrowableArray<A extends CodeView> {
     return this.#items[index] ?? Number.NaN;
   }
 
+  /** Adds `amount` to the value at `index` (below `length`). */
+  add(index: number, amount: number): void {
+    this.#items[index]! += amount;
+  }
+
   /** The pushed values, without a copy; valid until the values move (a push, `reserve`, `trim`). */
   view(): A {
     return this.#items.subarray(0, this.#length) as A;

@@ -129,7 +129,6 @@ export function applyFacets(
     if (base.tally.selected === columns.rows) selected.set(candidates.matched);
     else and(base.selected, candidates.matched, selected);
   } else {
-    selected.fill(0);
     tally = tallyRows(columns, choices, candidates && { rows: candidates.matched, are: 1 }, selected);
   }
   return { selected, count: tally.selected, rows, counts: countsOf(columns, choices, tally), tally };
@@ -300,8 +299,9 @@ const anyChosen = ({ sources, zones, birth }: Choices) => sources !== null || zo
 /**
  * Counts the options over the rows whose byte in `which.rows` is `which.are`, or those of
  * `which.list` (null: every row), each group over the rows that pass the other groups; marks in
- * `selected` (all 0) the rows that pass all. The rows' profiles are counted, then each profile's
- * groups are worked out once.
+ * `selected` the rows that pass all (writing every row's mark, but a list's rows alone: the others
+ * must be 0 already). The rows' profiles are counted, then each profile's groups are worked out
+ * once.
  */
 function tallyRows(
   columns: FacetColumns,
