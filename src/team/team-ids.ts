@@ -245,7 +245,7 @@ export class TeamIds {
         if (place % stepRows === stepRows - 1) yield;
       }
       /** Where each run of equal IDs ends in `order`. */
-      const groupEnds = yield* sortingByKeys(sorter, plain, rows, this.#text.bytes, this.#rowStarts.view(), stepMs);
+      const groupEnds = yield* sortingByKeys(sorter, plain, rows, this.#text, this.#rowStarts.view(), stepMs);
       sorter.release();
       release(isOther);
       const order = sorter.items;
@@ -394,7 +394,7 @@ const fewRows = 32;
 
 /**
  * Sorts the first `count` of `sorter.items` (rows, below `rows`) by printable ASCII keys, each in
- * `bytes` from its row's start up to a 0, and returns where each group of equal keys ends. Most
+ * `text` from its row's start up to a 0, and returns where each group of equal keys ends. Most
  * significant first, eight characters at a time: each row's next eight, a byte each (0 after the
  * key's end), are its 64-bit key in the sorter; rows whose eight are equal and whose keys go on
  * are sorted eight characters further. The first level reads the second eight too, by row, while
@@ -406,16 +406,18 @@ function* sortingByKeys(
   sorter: KeySorter,
   count: number,
   rows: number,
-  bytes: Uint8Array,
+  text: IdText,
   starts: Uint32Array,
   stepMs: number,
 ): Generator<void, Uint32Array> {
   const { items, high, low } = sorter;
+  let bytes = text.bytes;
   let stepStart = performance.now();
   /** A step ends here once `stepMs` have passed since the last. */
   const due = function* () {
     if (performance.now() - stepStart < stepMs) return;
     yield;
+    bytes = text.bytes; // a search in between may have grown the text's memory, and moved it
     stepStart = performance.now();
   };
   const ends = new Uint32Array(count);

@@ -362,6 +362,24 @@ describe("TeamIndex", () => {
     expect(made).not.toHaveBeenCalled(); // made already, in idle time
   });
 
+  it("reads the IDs afresh after each idle step of their order: a search in between that grows the text's memory moves them", () => {
+    // Twenty characters alike, and more: their order is read deep into the text, after the search.
+    const users = Array.from({ length: 3_600 }, (_, n) => user(n, { client_user_id: `patient-record-000000${(n * 7919) % 3_600}` }));
+    const sort = { column: "client_user_id", direction: "asc" } as const;
+    const keystroke = { search: "9", sort, pageIndex: 0, pageSize: 20 };
+    const plain = new TeamIndex();
+    plain.addPage(pageOfUsers(users), 0);
+    const expected = plain.view(keystroke).rows.map((row) => row.user.client_user_id);
+
+    const index = new TeamIndex({ idleStepMs: 0 });
+    index.addPage(pageOfUsers(users), 0);
+    index.view({ sort, pageIndex: 0, pageSize: 20 });
+    expect(index.stepIdle()).toBe(false);
+    const grown = index.outsideHeapBytes;
+    expect(index.view(keystroke).rows.map((row) => row.user.client_user_id)).toEqual(expected);
+    expect(index.outsideHeapBytes).toBeGreaterThan(grown); // the search did grow it, midway
+  });
+
   it("keeps the order of the column sorted by alone: another column or none gives it back, made again when it comes back", () => {
     const made = vi.spyOn(TeamIds.prototype, "clientIdOrderingSteps");
     const users = Array.from({ length: 3_000 }, (_, n) => user(n, { client_user_id: `patient-${(n * 7919) % 3_000}` }));
