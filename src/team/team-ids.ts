@@ -245,7 +245,7 @@ export class TeamIds {
         if (place % stepRows === stepRows - 1) yield;
       }
       /** Where each run of equal IDs ends in `order`. */
-      const groupEnds = yield* sortingByKeys(sorter, plain, rows, this.#text, this.#rowStarts.view(), stepMs);
+      const groupEnds = yield* sortingByKeys(sorter, plain, this.#text, this.#rowStarts.view(), stepMs);
       sorter.release();
       release(isOther);
       const order = sorter.items;
@@ -393,24 +393,15 @@ export class TeamIds {
 const fewRows = 32;
 
 /**
- * Sorts the first `count` of `sorter.items` (rows, below `rows`) by printable ASCII keys, each in
- * `text` from its row's start up to a 0, and returns where each group of equal keys ends. Most
- * significant first, eight characters at a time: each row's next eight, a byte each (0 after the
- * key's end), are its 64-bit key in the sorter; rows whose eight are equal and whose keys go on
- * are sorted eight characters further. The first level reads the second eight too, by row, while
- * it reads the text in order: the rows of one group lie all over the text. It yields between
- * its parts (a range's keys read, each pass of a range sorted) once `stepMs` have passed since the
- * last step.
+ * Sorts the first `count` of `sorter.items` (rows) by printable ASCII keys, each in `text` from
+ * its row's start up to a 0, and returns where each group of equal keys ends. Most significant
+ * first, four characters at a time: each row's next four, a byte each (0 after the key's end), are
+ * its 32-bit key in the sorter; rows whose four are equal and whose keys go on are sorted four
+ * characters further. It yields between its parts (a range's keys read, each pass of a range
+ * sorted) once `stepMs` have passed since the last step.
  */
-function* sortingByKeys(
-  sorter: KeySorter,
-  count: number,
-  rows: number,
-  text: IdText,
-  starts: Uint32Array,
-  stepMs: number,
-): Generator<void, Uint32Array> {
-  const { items, high, low } = sorter;
+function* sortingByKeys(sorter: KeySorter, count: number, text: IdText, starts: Uint32Array, stepMs: number): Generator<void, Uint32Array> {
+  const { items, keys } = sorter;
   let bytes = text.bytes;
   let stepStart = performance.now();
   /** A step ends here once `stepMs` have passed since the last. */
@@ -422,20 +413,6 @@ function* sortingByKeys(
   };
   const ends = new Uint32Array(count);
   let groups = 0;
-  const second = { high: new Uint32Array(rows), low: new Uint32Array(rows) };
-
-  const loadKeys = (from: number, to: number, depth: number) => {
-    for (let i = from; i < to; i++) {
-      const row = items[i]!;
-      if (depth === 8) {
-        high[i] = second.high[row]!;
-        low[i] = second.low[row]!;
-        continue;
-      }
-      const at = starts[row]! + depth;
-      if (readEight(bytes, at, high, low, i) && depth === 0) readEight(bytes, at + 8, second.high, second.low, row);
-    }
-  };
 
   const sortFew = (from: number, to: number, depth: number) => {
     const compare = (a: number, b: number) => {
@@ -459,46 +436,33 @@ function* sortingByKeys(
   const sort = function* (from: number, to: number, depth: number): Generator<void, void> {
     if (to - from <= fewRows) return sortFew(from, to, depth);
     for (let chunk = from; chunk < to; chunk += stepRows) {
-      loadKeys(chunk, Math.min(to, chunk + stepRows), depth);
+      for (let i = chunk, end = Math.min(to, chunk + stepRows); i < end; i++) keys[i] = readFour(bytes, starts[items[i]!]! + depth);
       yield* due();
     }
     for (const _ of sorter.sortSteps(from, to)) yield* due();
     for (let start = from; start < to;) {
-      const word = high[start]!;
-      const next = low[start]!;
+      const key = keys[start]!;
       let end = start + 1;
-      while (end < to && high[end] === word && low[end] === next) end++;
-      // A key that ended within these eight characters has a 0 last: the run's keys are equal.
-      if (end - start === 1 || (next & 0xff) === 0) ends[groups++] = end;
-      else yield* sort(start, end, depth + 8);
+      while (end < to && keys[end] === key) end++;
+      // A key that ended within these four characters has a 0 last: the run's keys are equal.
+      if (end - start === 1 || (key & 0xff) === 0) ends[groups++] = end;
+      else yield* sort(start, end, depth + 4);
       start = end;
     }
   };
 
   yield* sort(0, count, 0);
-  // Given back first: the runs' ends cut to length would otherwise come on top of them.
-  release(second.high, second.low);
   if (groups === count) return ends; // every ID distinct (the usual case): nothing to cut
   const exact = ends.slice(0, groups);
   release(ends);
   return exact;
 }
 
-/**
- * Writes the eight bytes from `at`, and 0 from a 0 on (the key's end), as two words at `index`;
- * true if the key goes on past them.
- */
-function readEight(bytes: Uint8Array, at: number, high: Uint32Array, low: Uint32Array, index: number): boolean {
+/** The four bytes from `at` as a word, the first highest, and 0 from a 0 on (the key's end). */
+function readFour(bytes: Uint8Array, at: number): number {
   let word = 0;
-  let next = 0;
-  let k = 0;
-  for (let char = 0; k < 8 && (char = bytes[at + k]!) !== 0; k++) {
-    if (k < 4) word |= char << (24 - 8 * k);
-    else next |= char << (56 - 8 * k);
-  }
-  high[index] = word >>> 0;
-  low[index] = next >>> 0;
-  return k === 8;
+  for (let k = 0, char = 0; k < 4 && (char = bytes[at + k]!) !== 0; k++) word |= char << (24 - 8 * k);
+  return word >>> 0;
 }
 
 /** The hash table's row + 1 is an entry's low 24 bits: 16,777,215 rows, far more than a tab holds. */

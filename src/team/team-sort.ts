@@ -65,13 +65,11 @@ export function* orderNumbersSteps(valueOf: (row: number) => number, rows: numbe
     if (row % stepRows === stepRows - 1) yield;
   }
   const sorter = new KeySorter(count);
-  const { items, high, low } = sorter;
+  const { items, keys } = sorter;
   const descending = new Uint32Array(rows);
   let made = false;
   try {
-    // The bits of each number, high and low words, flipped so that unsigned order is numeric order.
-    const number = new Float64Array(1);
-    const words = new Uint32Array(number.buffer);
+    // The low words of the numbers' keys first, then their high words (the sort is stable).
     let i = 0;
     let withoutValue = count;
     for (let place = 0; place < rows; place++) {
@@ -81,12 +79,14 @@ export function* orderNumbersSteps(valueOf: (row: number) => number, rows: numbe
         descending[withoutValue++] = row;
         continue;
       }
-      number[0] = value + 0; // -0 + 0 is 0: one key for both zeros
-      const negative = words[1]! >>> 31 === 1;
       items[i] = row;
-      high[i] = negative ? ~words[1]! : words[1]! | 0x8000_0000;
-      low[i++] = negative ? ~words[0]! : words[0]!;
+      keys[i++] = keyWord(value, 0);
       if (place % stepRows === stepRows - 1) yield;
+    }
+    yield* sorter.sortSteps(0, count);
+    for (let at = 0; at < count; at++) {
+      keys[at] = keyWord(valueOf(items[at]!), 1);
+      if (at % stepRows === stepRows - 1) yield;
     }
     yield* sorter.sortSteps(0, count);
     // Every row with a value (the usual case): the sorted rows are the ascending order.
@@ -97,8 +97,11 @@ export function* orderNumbersSteps(valueOf: (row: number) => number, rows: numbe
     }
     let written = 0;
     for (let end = count, due = stepRows; end > 0;) {
+      // A run's numbers share their high words, which are in order: the others are read again.
+      const word = keys[end - 1]!;
+      const value = valueOf(items[end - 1]!);
       let start = end - 1;
-      while (start > 0 && high[start - 1] === high[end - 1] && low[start - 1] === low[end - 1]) start--;
+      while (start > 0 && keys[start - 1] === word && valueOf(items[start - 1]!) === value) start--;
       for (let at = start; at < end; at++) descending[written++] = items[at]!;
       end = start;
       if (written >= due) {
@@ -118,6 +121,16 @@ export function* orderNumbersSteps(valueOf: (row: number) => number, rows: numbe
     }
   }
 }
+
+/** The bits of a number, the low (0) or high (1) word, flipped so that unsigned order is numeric order. */
+function keyWord(value: number, word: 0 | 1): number {
+  keyNumber[0] = value + 0; // -0 + 0 is 0: one key for both zeros
+  const negative = keyWords[1]! >>> 31 === 1;
+  if (negative) return ~keyWords[word]! >>> 0;
+  return word === 1 ? (keyWords[1]! | 0x8000_0000) >>> 0 : keyWords[0]!;
+}
+const keyNumber = new Float64Array(1);
+const keyWords = new Uint32Array(keyNumber.buffer);
 
 /** Stops steps midway: what they hold is given back (in their `finally`). */
 export function abandon(steps: Generator<void, unknown>): void {
