@@ -18,6 +18,7 @@ import {
 } from "./export-team.ts";
 import { loadTeam } from "./load-team.ts";
 import { TeamIndex } from "./team-index.ts";
+import { selectedRows } from "./team-index.test-helper.ts";
 
 const teamSize = 1_100; // three pages of 500
 const hostileIds = ["=cmd|' /C calc'!A0", "a,b", 'say "hi"', "two\r\nlines", "+1", "-1", "@x", "\tx", "東京 🏥", ""];
@@ -124,9 +125,17 @@ describe("NDJSON export", () => {
   it("writes only the users of a selection, in the service's order", async () => {
     const query = { search: "client-10", sort: { column: "client_user_id", direction: "desc" } } as const;
     const lines = (await text(ndjsonOfSelection(client(), index, query))).trim().split("\n");
-    const selected = new Set(Array.from(index.select(query), (row) => index.user(row).user_id));
+    const selected = new Set(Array.from(selectedRows(index, query), (row) => index.user(row).user_id));
     const all = (await rawUsers()) as { user_id: string }[];
     expect(lines).toEqual(all.filter((u) => selected.has(u.user_id)).map((u) => JSON.stringify(u)));
+  });
+
+  it("writes every user of a selection of the whole team, in the service's order, with the count it expects", async () => {
+    let expected = 0;
+    const whole = ndjsonOfSelection(client(), index, {}, { onProgress: ({ total }) => (expected = total) });
+    const lines = (await text(whole)).trim().split("\n");
+    expect(lines).toEqual(((await rawUsers()) as unknown[]).map((u) => JSON.stringify(u)));
+    expect(expected).toBe(index.size);
   });
 
   it("gives back the lookups a selection made once it is written, or stopped", async () => {

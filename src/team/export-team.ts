@@ -12,6 +12,7 @@ import { release } from "../api/release-memory.ts";
 import { pause, type ExportChunk } from "./export-sink.ts";
 import { servicePages, type SentTeamPages, type ServicePage } from "./service-pages.ts";
 import type { TeamIndex, TeamQuery } from "./team-index.ts";
+import { rowAt } from "./team-sort.ts";
 
 export type ExportFormat = "csv" | "ndjson";
 
@@ -96,20 +97,21 @@ function* inChunks(lines: Iterable<string>) {
 /** The selection's users (the whole loaded team with no query) as CSV, header first. */
 export async function* csvFromIndex(index: TeamIndex, query: TeamQuery = {}, { signal, onProgress }: ExportOptions = {}) {
   const rows = index.select(query);
+  const total = rows?.length ?? index.size;
   yield csvHeader;
-  for (let start = 0; start < rows.length; start += usersPerTask) {
+  for (let start = 0; start < total; start += usersPerTask) {
     signal?.throwIfAborted();
-    const some = rows.subarray(start, start + usersPerTask);
-    yield* inChunks(csvRecords(index, some));
+    const end = Math.min(total, start + usersPerTask);
+    yield* inChunks(csvRecords(index, rows, start, end));
     yield pause;
-    onProgress?.({ users: start + some.length, total: rows.length });
+    onProgress?.({ users: end, total });
     await nextTask();
   }
 }
 
-/** The rows' CSV records, each made as its chunk is joined: none waits through another chunk's write. */
-function* csvRecords(index: TeamIndex, rows: Uint32Array) {
-  for (const row of rows) yield userCsvRecord(index.csvUser(row));
+/** The CSV records of the rows at places `from` to `to`, each made as its chunk is joined: none waits through another chunk's write. */
+function* csvRecords(index: TeamIndex, rows: Uint32Array | null, from: number, to: number) {
+  for (let place = from; place < to; place++) yield userCsvRecord(index.csvUser(rowAt(rows, place)));
 }
 
 /** The whole team as CSV, straight from the service's pages: for a team too large to index. */
@@ -188,14 +190,15 @@ export function exportFileName(teamId: string | undefined, format: ExportFormat,
 export function ndjsonOfSelection(client: SentTeamPages, index: TeamIndex, query: TeamQuery, options: ExportOptions = {}) {
   const rows = index.select(query);
   const unwritten = new Uint8Array(index.size);
-  for (const row of rows) unwritten[row] = 1;
+  if (rows) for (const row of rows) unwritten[row] = 1;
+  else unwritten.fill(1);
   const keep = (userId: string) => {
     const row = index.rowOf(userId);
     if (row === undefined || unwritten[row] === 0) return false;
     unwritten[row] = 0;
     return true;
   };
-  const lines = ndjsonFromService(client, { ...options, keep, expected: rows.length });
+  const lines = ndjsonFromService(client, { ...options, keep, expected: rows?.length ?? index.size });
   return (async function* () {
     try {
       yield* lines;

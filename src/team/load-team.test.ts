@@ -10,6 +10,7 @@ import { fixtureSeed, keys, startTestService } from "../../server/testing.ts";
 import { describeDrift, loadTeam, type LoadProgress } from "./load-team.ts";
 import { TeamIndex } from "./team-index.ts";
 import { teamMaxRetryAfterMs } from "./whole-team-limits.ts";
+import { selectedRows } from "./team-index.test-helper.ts";
 
 const teamSize = 250;
 const pageSize = 20; // 13 pages: enough to see several in flight, and to stop in the middle
@@ -52,7 +53,7 @@ async function allUserIds(): Promise<string[]> {
 }
 
 function idsIn(index: TeamIndex): string[] {
-  return Array.from(index.select({}), (row) => index.user(row).user_id);
+  return Array.from(selectedRows(index, {}), (row) => index.user(row).user_id);
 }
 
 describe("loadTeam's progress", () => {

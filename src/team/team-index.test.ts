@@ -7,6 +7,7 @@ import { KeySorter } from "./radix-sort.ts";
 import type { FacetSelection } from "./team-facets.ts";
 import { TeamIds } from "./team-ids.ts";
 import { TeamIndex, type TeamQuery, type TeamSort, type TeamView } from "./team-index.ts";
+import { rowsWritten, selectedRows } from "./team-index.test-helper.ts";
 import { sortColumns } from "./team-sort.ts";
 
 // Small alphabets, so searches hit, keys tie and facets overlap; the separator and letters whose
@@ -195,10 +196,10 @@ describe("TeamIndex against a plain reference", () => {
           expect(index.size).toBe(loaded.length);
           // What an export took stays as it was while later views reuse their buffers.
           const exported = index.select(viewed[0]!.query);
-          const exportedIds = Array.from(exported, (row) => index.user(row).user_id);
+          const exportedIds = rowsWritten(exported, index.size).map((row) => index.user(row).user_id);
           for (const { query, facetsFirst, exportFirst, idleSteps, ...page } of viewed) {
             if (facetsFirst) index.view({ ...query, search: "", pageIndex: 0, pageSize: 10 });
-            const exportIds = () => Array.from(index.select(query), (row) => index.user(row).user_id);
+            const exportIds = () => Array.from(selectedRows(index, query), (row) => index.user(row).user_id);
             const ids = exportFirst ? exportIds() : null;
             const { facets, matches, rows, pageIndex } = index.view({ ...query, ...page });
             const expectedIds = referenceSelection(loaded, query);
@@ -213,7 +214,7 @@ describe("TeamIndex against a plain reference", () => {
             // The idle time before the next keystroke: what it may ask is worked out.
             for (let step = 0; step < idleSteps && !index.stepIdle(); step++);
           }
-          expect(Array.from(exported, (row) => index.user(row).user_id)).toEqual(exportedIds);
+          expect(rowsWritten(exported, index.size).map((row) => index.user(row).user_id)).toEqual(exportedIds);
         },
       ),
       { numRuns: 300 },
@@ -386,7 +387,7 @@ describe("TeamIndex", () => {
     const byId = { sort: { column: "client_user_id", direction: "asc" } } as const;
     const index = new TeamIndex();
     index.addPage(pageOfUsers(users), 0);
-    const sortedIds = () => Array.from(index.select(byId), (row) => index.user(row).client_user_id);
+    const sortedIds = () => Array.from(selectedRows(index, byId), (row) => index.user(row).client_user_id);
     const expected = sortedIds();
     expect(made).toHaveBeenCalledTimes(1);
     // Its other direction and a search under it: the same order, kept.
@@ -422,7 +423,10 @@ describe("TeamIndex", () => {
     index.view(page);
     expect(released).toHaveBeenCalledTimes(2);
     // Both orders are made anew, right, when asked.
-    const ids = Array.from(index.select({ sort: { column: "client_user_id", direction: "asc" } }), (row) => index.user(row).client_user_id);
+    const ids = Array.from(
+      selectedRows(index, { sort: { column: "client_user_id", direction: "asc" } }),
+      (row) => index.user(row).client_user_id,
+    );
     expect(ids).toEqual([...users.map((u) => u.client_user_id), "client-3000"].sort());
   });
 

@@ -433,13 +433,18 @@ export class TeamIndex {
     this.#ids.dropLookups();
   }
 
-  /** The rows of a selection in its order. */
-  select(query: TeamQuery): Uint32Array {
+  /**
+   * The rows of a selection in its order (read with `rowAt`), or null where that is every row in
+   * its own order (the whole team, unsorted, loaded in the service's order): no list of 4 bytes a
+   * user is made for it.
+   */
+  select(query: TeamQuery): Uint32Array | null {
     this.#sortingBy(query.sort);
     const { selected, count } = this.#selection(query);
+    const order = this.#order(query.sort);
+    if (count === this.size && order === null) return null;
     const rows = new Uint32Array(count);
     let next = 0;
-    const order = this.#order(query.sort);
     for (let place = 0; place < this.size; place++) {
       const row = rowAt(order, place);
       if (selected[row] === 1) rows[next++] = row;
