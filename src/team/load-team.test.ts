@@ -101,6 +101,101 @@ describe("loadTeam's progress", () => {
   });
 });
 
+describe("loadTeam's order of pages", () => {
+  const pageSize = 10;
+  const user = (n: number): SentUser => ({
+    user_id: `u-${n}`,
+    team_id: "t",
+    client_user_id: `c-${n}`,
+    created_on: "2026-11-25T00:00:00Z",
+    connected_sources: [],
+  });
+
+  /** A team of `total` users whose pages are answered when the test says (`answer`), or failed when the load is cancelled. */
+  function pagesAnsweredByHand(total: number) {
+    const waiting = new Map<number, () => void>();
+    const pages = {
+      listTeamPage: ({ offset, limit }: { offset: number; limit: number }, options?: { signal?: AbortSignal }) =>
+        new Promise<TeamPage>((resolve, reject) => {
+          const users = Array.from({ length: Math.min(limit, total - offset) }, (_, i) => user(offset + i));
+          waiting.set(offset, () => resolve({ ...pageOfUsers(users), total, offset, limit }));
+          options?.signal?.addEventListener("abort", () => reject(options.signal!.reason));
+        }),
+    };
+    /** Answers the pages at these offsets (each once asked), one after another, and lets the loader take each in. */
+    const answer = async (...offsets: number[]) => {
+      for (const offset of offsets) {
+        await vi.waitFor(() => expect(waiting.has(offset)).toBe(true));
+        waiting.get(offset)!();
+        waiting.delete(offset);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    };
+    return { pages, answer };
+  }
+
+  /** An index that notes the offset of each page it is given. */
+  function recordingIndex() {
+    const index = new TeamIndex();
+    const added: number[] = [];
+    const addPage = index.addPage.bind(index);
+    index.addPage = (page, offset) => (added.push(offset), addPage(page, offset));
+    return { index, added };
+  }
+
+  const ids = (total: number) => Array.from({ length: total }, (_, i) => `u-${i}`);
+
+  it("appends pages in the service's order, whatever order they come in: the rows need no list of that order", async () => {
+    const { pages, answer } = pagesAnsweredByHand(60);
+    const { index, added } = recordingIndex();
+    const loading = loadTeam(pages, index, { pageSize, maxInFlight: 4 });
+    await answer(0, 30, 20);
+    expect(added).toEqual([0]); // 20 and 30 held: 10 is still to come
+    await answer(10);
+    expect(added).toEqual([0, 10, 20, 30]);
+    await answer(50, 40);
+    expect(await loading).toMatchObject({ status: "complete", users: 60 });
+    expect(added).toEqual([0, 10, 20, 30, 40, 50]);
+    expect(index.select({})).toBeNull(); // every row in its own place
+    expect(idsIn(index)).toEqual(ids(60));
+  });
+
+  it("keeps the pages that came after a missing one when the load is cancelled, and resumes that one", async () => {
+    const { pages, answer } = pagesAnsweredByHand(60);
+    const { index, added } = recordingIndex();
+    const controller = new AbortController();
+    const loading = loadTeam(pages, index, { pageSize, maxInFlight: 4, signal: controller.signal });
+    await answer(0, 20, 30);
+    expect(added).toEqual([0]);
+    controller.abort();
+    const outcome = await loading;
+    expect(outcome).toMatchObject({ status: "cancelled", users: 30 });
+    expect(added).toEqual([0, 20, 30]);
+    if (outcome.status !== "cancelled") return;
+    expect(outcome.resume.pendingOffsets).toEqual([10, 40, 50]);
+
+    const resumed = loadTeam(pages, index, { resume: outcome.resume });
+    await answer(40, 10, 50); // a resumed load adds its pages as they come
+    expect(await resumed).toMatchObject({ status: "complete", users: 60 });
+    expect(added).toEqual([0, 20, 30, 40, 10, 50]);
+    expect(idsIn(index)).toEqual(ids(60)); // shown in the service's order all the same
+  });
+
+  it("holds at most twice the pages in flight for one long in coming: past that, they go in as they came", async () => {
+    const { pages, answer } = pagesAnsweredByHand(80);
+    const { index, added } = recordingIndex();
+    const loading = loadTeam(pages, index, { pageSize, maxInFlight: 2 });
+    await answer(0, 20, 30, 40, 50);
+    expect(added).toEqual([0]); // four held: twice the two in flight
+    await answer(60);
+    expect(added).toEqual([0, 20, 30, 40, 50, 60]);
+    await answer(10, 70);
+    expect(await loading).toMatchObject({ status: "complete", users: 80 });
+    expect(added).toEqual([0, 20, 30, 40, 50, 60, 10, 70]);
+    expect(idsIn(index)).toEqual(ids(80));
+  });
+});
+
 describe("loadTeam against the reference service", () => {
   it("loads every user, a few pages at a time, reporting progress (each page, when asked)", async () => {
     const { fetch, requests, mostInFlight } = instrumentedFetch();
