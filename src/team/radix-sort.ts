@@ -2,9 +2,10 @@
  * A stable LSD radix sort of items by 32-bit unsigned keys. The keys move with their items, so
  * every pass reads in order (a key read through its item's index would be a cache miss each).
  * Digits are 16 bits in large ranges and 8 bits in small ones (fewer counters to clear); a digit
- * that every key shares moves nothing and is skipped. A wider key is sorted a word at a time, its
- * lowest first (each sort is stable): one word a row is held, not the whole key (a million rows'
- * sort takes 16 MB, not 24 for two words).
+ * that every key shares moves nothing and is skipped. A wider key is sorted a word at a time, so
+ * that one word a row is held, not the whole key (a million rows' sort takes 16 MB, not 24 for
+ * two words): a number's low word first, then its high word (team-sort.ts; each sort is stable),
+ * and a client ID's first four characters first, then those that tie by the next four (team-ids.ts).
  */
 import { release } from "../api/release-memory.ts";
 

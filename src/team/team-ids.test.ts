@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { IdTextEngine } from "./id-text.ts";
 import { TeamIds } from "./team-ids.ts";
+import { abandon } from "./team-sort.ts";
 
 /** The rows appended, their text searched by `engine`. */
 function searchOf(rows: [client: string, userId: string][], engine: IdTextEngine = "webassembly"): TeamIds {
@@ -70,6 +71,21 @@ describe("TeamIds: the search", () => {
 });
 
 describe("TeamIds: the IDs", () => {
+  it("gives back at once every array of a client ID order stopped midway, at any of its steps", () => {
+    const rows = 300_000; // each array of a row 1.2 MB; the sort's counters (0.26 MB) wait for the collector
+    const ids = new TeamIds();
+    for (let n = 0; n < rows; n++) ids.append(`patient-${(n * 7919) % rows}`, `id-${n}`);
+    let steps = 0;
+    for (const _ of ids.clientIdOrderingSteps(null, 0)) steps++;
+    for (const stopAt of [1, steps >> 2, steps >> 1, steps - 2, steps - 1]) {
+      const before = process.memoryUsage().arrayBuffers;
+      const ordering = ids.clientIdOrderingSteps(null, 0);
+      for (let step = 0; step < stopAt; step++) ordering.next();
+      abandon(ordering);
+      expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(1_000_000);
+    }
+  });
+
   it("narrowed by an earlier search it extends, matches exactly the rows a full scan does", () => {
     const unit = fc.constantFrom("a", "A", "b", "1", "-", "ß", "s", "\u0301");
     const id = fc.string({ unit, maxLength: 5 });
@@ -129,18 +145,21 @@ describe("TeamIds: the IDs", () => {
       ),
     );
     // Enough rows for the radix sort's counting (few rows are compared), with shared prefixes, ties,
-    // and keys that end before, at, or after a multiple of the eight characters sorted at a time.
+    // and keys that end at, and one, two and three past, a multiple of the four characters sorted
+    // at a time.
     const many: [string, string][] = Array.from({ length: 3000 }, (_, i) => {
       const n = (i * 7919) % 1500;
-      const eights = [
+      const alike = [
+        "abc",
+        "abcd",
         "abcdefg",
         "abcdefgh",
-        "abcdefghabcdefg",
-        "abcdefgh".repeat(2),
         `abcdefgh${n % 10}`,
+        `abcdefgh${n % 10}a`,
+        "abcdefghabcdefg",
         `${"abcdefgh".repeat(2)}${n % 10}`,
-      ][Math.floor(i / 6) % 6]!;
-      return [[`patient-${n}`, `Patient-${n}`, `p${n % 40}`, `é${n % 7}`, "", eights][i % 6]!, `id-${i}`];
+      ];
+      return [[`patient-${n}`, `Patient-${n}`, `p${n % 40}`, `é${n % 7}`, "", alike[Math.floor(i / 6) % alike.length]!][i % 6]!, `id-${i}`];
     });
     const inOrder = [...many.keys()];
     const reversed = [...inOrder].reverse();

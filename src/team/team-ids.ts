@@ -234,6 +234,10 @@ export class TeamIds {
     const isOther = new Uint8Array(this.#otherClientRows.length > 0 ? rows : 0);
     for (const row of this.#otherClientRows) isOther[row] = 1;
     const sorter = new KeySorter(rows - this.#otherClientRows.length);
+    /** The arrays made on the way, given back if it stops midway. */
+    let groupEnds: Uint32Array | undefined;
+    let ascending: Uint32Array | undefined;
+    let descending: Uint32Array | undefined;
     let made = false;
     try {
       const others: { row: number; key: string }[] = [];
@@ -245,17 +249,18 @@ export class TeamIds {
         if (place % stepRows === stepRows - 1) yield;
       }
       /** Where each run of equal IDs ends in `order`. */
-      const groupEnds = yield* sortingByKeys(sorter, plain, this.#text, this.#rowStarts.view(), stepMs);
+      groupEnds = yield* sortingByKeys(sorter, plain, this.#text, this.#rowStarts.view(), stepMs);
       sorter.release();
       release(isOther);
       const order = sorter.items;
       others.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)); // stable: equals stay in the service's order
 
       // Without other rows to merge (the usual case), the sorted rows are the ascending order.
-      const [ascending, runEnds] = others.length === 0 ? [order, groupEnds] : this.#mergeOthers(order, groupEnds, others, serviceOrder);
+      let runEnds: ArrayLike<number>;
+      [ascending, runEnds] = others.length === 0 ? [order, groupEnds] : this.#mergeOthers(order, groupEnds, others, serviceOrder);
       if (ascending !== order) release(order);
 
-      const descending = new Uint32Array(rows);
+      descending = new Uint32Array(rows);
       let written = 0;
       for (let run = runEnds.length - 1, due = stepRows; run >= 0; run--) {
         for (let position = run > 0 ? runEnds[run - 1]! : 0; position < runEnds[run]!; position++)
@@ -272,7 +277,7 @@ export class TeamIds {
       // Stopped midway (`abandon`): the sort's arrays go at once, not at the collector's next full pass.
       if (!made) {
         sorter.release();
-        release(sorter.items, isOther);
+        release(...[sorter.items, isOther, groupEnds, ascending, descending].filter((array) => array !== undefined));
       }
     }
   }
@@ -451,7 +456,13 @@ function* sortingByKeys(sorter: KeySorter, count: number, text: IdText, starts: 
     }
   };
 
-  yield* sort(0, count, 0);
+  let sorted = false;
+  try {
+    yield* sort(0, count, 0);
+    sorted = true;
+  } finally {
+    if (!sorted) release(ends); // stopped midway (`abandon`)
+  }
   if (groups === count) return ends; // every ID distinct (the usual case): nothing to cut
   const exact = ends.slice(0, groups);
   release(ends);

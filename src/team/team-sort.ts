@@ -36,8 +36,8 @@ export function rankStrings(values: ArrayLike<string | undefined>): Ranks {
  * Both orders of the rows by a number (`valueOf` a row; NaN: no value, last either way), equal
  * numbers in `serviceOrder` (the rows in the service's order) either way. No rank a row, no `Set`,
  * `Map` or comparator: the rows, taken in the service's order, are radix-sorted by their numbers'
- * 64 bits made to order as unsigned integers (a stable sort keeps that order among equals), and
- * the descending order is the ascending one's runs of equal numbers, last run first.
+ * 64 bits made to order as unsigned integers, a word at a time (a stable sort keeps that order
+ * among equals), and the descending order is the ascending one's runs of equal numbers, last run first.
  */
 export function orderNumbers(valueOf: (row: number) => number, rows: number, serviceOrder: ServiceOrder): Ordering {
   return finish(orderNumbersSteps(valueOf, rows, serviceOrder));
@@ -67,6 +67,7 @@ export function* orderNumbersSteps(valueOf: (row: number) => number, rows: numbe
   const sorter = new KeySorter(count);
   const { items, keys } = sorter;
   const descending = new Uint32Array(rows);
+  let ascending = items;
   let made = false;
   try {
     // The low words of the numbers' keys first, then their high words (the sort is stable).
@@ -90,14 +91,15 @@ export function* orderNumbersSteps(valueOf: (row: number) => number, rows: numbe
     }
     yield* sorter.sortSteps(0, count);
     // Every row with a value (the usual case): the sorted rows are the ascending order.
-    const ascending = count === rows ? items : new Uint32Array(rows);
+    if (count < rows) ascending = new Uint32Array(rows);
     if (ascending !== items) {
       ascending.set(items);
       ascending.set(descending.subarray(count), count);
     }
     let written = 0;
     for (let end = count, due = stepRows; end > 0;) {
-      // A run's numbers share their high words, which are in order: the others are read again.
+      // Equal numbers share their high words, which are in order: a row whose word differs ends
+      // the run without its number read again.
       const word = keys[end - 1]!;
       const value = valueOf(items[end - 1]!);
       let start = end - 1;
@@ -117,7 +119,7 @@ export function* orderNumbersSteps(valueOf: (row: number) => number, rows: numbe
     // Stopped midway (`abandon`): the sort's arrays go at once, not at the collector's next full pass.
     if (!made) {
       sorter.release();
-      release(items, descending);
+      release(items, descending, ascending);
     }
   }
 }
