@@ -130,12 +130,16 @@ describe("NDJSON export", () => {
     expect(lines).toEqual(all.filter((u) => selected.has(u.user_id)).map((u) => JSON.stringify(u)));
   });
 
-  it("writes every user of a selection of the whole team, in the service's order, with the count it expects", async () => {
+  it("writes every user of a selection of the whole loaded team, in the service's order, with the count it expects", async () => {
+    // The first page alone loaded: the service counts more users than the selection.
+    const part = new TeamIndex();
+    part.addPage(await client().listTeamPage({ offset: 0, limit: 500 }), 0);
+    expect(part.select({})).toBeNull(); // every row, no list of them
     let expected = 0;
-    const whole = ndjsonOfSelection(client(), index, {}, { onProgress: ({ total }) => (expected = total) });
+    const whole = ndjsonOfSelection(client(), part, {}, { onProgress: ({ total }) => (expected = total) });
     const lines = (await text(whole)).trim().split("\n");
-    expect(lines).toEqual(((await rawUsers()) as unknown[]).map((u) => JSON.stringify(u)));
-    expect(expected).toBe(index.size);
+    expect(lines).toEqual(((await rawUsers()) as unknown[]).slice(0, 500).map((u) => JSON.stringify(u)));
+    expect(expected).toBe(500);
   });
 
   it("gives back the lookups a selection made once it is written, or stopped", async () => {

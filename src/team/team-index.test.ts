@@ -194,7 +194,8 @@ describe("TeamIndex against a plain reference", () => {
           const { index, loaded } = loadBoth(users, pageSize, arrival);
           if (warm !== "none") index.warmUp(warm === "full"); // as the worker does at the end of a load
           expect(index.size).toBe(loaded.length);
-          // What an export took stays as it was while later views reuse their buffers.
+          // What an export took stays as it was while later views reuse their buffers (a selection
+          // of every row in its own order is no list: nothing to go stale).
           const exported = index.select(viewed[0]!.query);
           const exportedIds = rowsWritten(exported, index.size).map((row) => index.user(row).user_id);
           for (const { query, facetsFirst, exportFirst, idleSteps, ...page } of viewed) {
