@@ -181,6 +181,31 @@ describe("loadTeam's order of pages", () => {
     expect(idsIn(index)).toEqual(ids(60)); // shown in the service's order all the same
   });
 
+  it("leaves a page the index fails on to load again, and adds the pages held after it all the same", async () => {
+    const { pages, answer } = pagesAnsweredByHand(60);
+    const { index, added } = recordingIndex();
+    const addPage = index.addPage.bind(index);
+    let failing = true;
+    index.addPage = (page, offset) => {
+      if (offset === 20 && failing) throw new RangeError("No room");
+      return addPage(page, offset);
+    };
+    const loading = loadTeam(pages, index, { pageSize, maxInFlight: 4 });
+    // 20 fails once 10 comes; 30, then 40 and 50 (in flight already), held, go in at the end.
+    await answer(0, 20, 30, 10, 40, 50);
+    const outcome = await loading;
+    expect(outcome).toMatchObject({ status: "failed", users: 50, error: new RangeError("No room") });
+    expect(added).toEqual([0, 10, 30, 40, 50]);
+    if (outcome.status !== "failed") return;
+    expect(outcome.resume.pendingOffsets).toEqual([20]);
+
+    failing = false;
+    const resumed = loadTeam(pages, index, { resume: outcome.resume });
+    await answer(20);
+    expect(await resumed).toMatchObject({ status: "complete", users: 60 });
+    expect(idsIn(index)).toEqual(ids(60));
+  });
+
   it("holds at most twice the pages in flight for one long in coming: past that, they go in as they came", async () => {
     const { pages, answer } = pagesAnsweredByHand(80);
     const { index, added } = recordingIndex();

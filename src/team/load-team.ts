@@ -118,8 +118,14 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
     report();
   };
 
+  /** Adds a page to the sink; one it fails on is left to load again (the load then stops, saying why). */
   const add = (page: TeamPage, offset: number) => {
-    state.repeatedUsers += page.users.length - sink.addPage(page, offset);
+    try {
+      state.repeatedUsers += page.users.length - sink.addPage(page, offset);
+    } catch (error) {
+      unfinished.push(offset);
+      throw error;
+    }
     if (state.pagesDone === 0) sink.reserve?.(page.total);
     state.pagesDone++;
     reportPage();
@@ -133,9 +139,17 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
   const held = new Map<number, TeamPage>();
   const heldAtMost = 2 * maxInFlight;
   let nextOffset: number | null = options.resume || sink.size > 0 ? null : 0;
+  /** Adds the pages held, each whatever became of the others. */
   const addHeld = () => {
-    for (const offset of [...held.keys()].sort((a, b) => a - b)) add(held.get(offset)!, offset);
-    held.clear();
+    for (const offset of [...held.keys()].sort((a, b) => a - b)) {
+      const page = held.get(offset)!;
+      held.delete(offset);
+      try {
+        add(page, offset);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
   };
 
   const receive = (page: TeamPage, offset: number) => {
@@ -183,11 +197,7 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
     await Promise.race(inFlight);
   }
   // Stopped before a page came: those after it are kept all the same.
-  try {
-    if (!tooLarge) addHeld();
-  } catch (error) {
-    failure ??= { error };
-  }
+  if (!tooLarge) addHeld();
   if (due !== undefined) report();
 
   if (tooLarge) return { status: "too-large", total: state.firstTotal!, maxUsers };
