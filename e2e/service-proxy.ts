@@ -10,7 +10,10 @@ import type { AddressInfo } from "node:net";
 export interface Gate {
   /** How many matching requests wait now (one the tab gave up on no longer counts). */
   readonly waiting: number;
-  /** Lets `count` more matching requests through, held ones first; without a count, all, for good. */
+  /**
+   * Lets `count` more matching requests through, held ones first (the lowest `offset` first: a page
+   * asked before the others, however they came); without a count, all, for good.
+   */
   release(count?: number): void;
 }
 
@@ -27,8 +30,8 @@ export interface ServiceProxy {
   readonly requests: readonly ProxiedRequest[];
   /** The paths of the requests that came and match `pattern`. */
   paths(pattern: RegExp): string[];
-  /** Matching requests pass while `after` have not yet passed; the others wait for `release`. */
-  hold(pattern: RegExp, options?: { after?: number }): Gate;
+  /** Matching requests (a pattern of paths, or a test of one) pass while `after` have not yet passed; the others wait for `release`. */
+  hold(match: RegExp | ((path: string) => boolean), options?: { after?: number }): Gate;
   /** Answers the next `times` matching requests itself (JSON), instead of the server. */
   answer(
     pattern: RegExp,
@@ -42,7 +45,11 @@ export interface ServiceProxy {
 interface Waiter {
   pass: () => void;
   gone: () => boolean;
+  /** The request's `offset` (none: last), the order held requests pass in. */
+  offset: number;
 }
+
+const offsetOf = (path: string) => Number(/[?&]offset=(\d+)/.exec(path)?.[1] ?? Infinity);
 
 function createGate(after: number) {
   let allowance = after;
@@ -57,9 +64,12 @@ function createGate(after: number) {
   };
   return {
     /** Resolves when the request may go on. */
-    enter(gone: () => boolean): Promise<void> {
+    enter(path: string, gone: () => boolean): Promise<void> {
       return new Promise((pass) => {
-        waiters.push({ pass, gone });
+        const offset = offsetOf(path);
+        // Before the first held one with a higher offset: those with the same keep the order they came in.
+        const at = waiters.findIndex((waiter) => waiter.offset > offset);
+        waiters.splice(at < 0 ? waiters.length : at, 0, { pass, gone, offset });
         drain();
       });
     },
@@ -96,7 +106,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, target: URL) 
 export async function startServiceProxy(target: string): Promise<ServiceProxy> {
   const targetUrl = new URL(target);
   const requests: ProxiedRequest[] = [];
-  const gates: { pattern: RegExp; gate: ReturnType<typeof createGate> }[] = [];
+  const gates: { matches: (path: string) => boolean; gate: ReturnType<typeof createGate> }[] = [];
   const answers: { pattern: RegExp; times: number; status: number; headers: Record<string, string>; body: string }[] = [];
 
   const server = createServer((req, res) => {
@@ -111,7 +121,7 @@ export async function startServiceProxy(target: string): Promise<ServiceProxy> {
     let closed = false;
     res.on("close", () => (closed = true));
     const gone = () => closed;
-    const passing = gates.filter(({ pattern }) => pattern.test(path)).map(({ gate }) => gate.enter(gone));
+    const passing = gates.filter(({ matches }) => matches(path)).map(({ gate }) => gate.enter(path, gone));
     void Promise.all(passing).then(() => gone() || forward(req, res, targetUrl));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -121,9 +131,9 @@ export async function startServiceProxy(target: string): Promise<ServiceProxy> {
     url: `http://127.0.0.1:${port}`,
     requests,
     paths: (pattern) => requests.map((r) => r.path).filter((path) => pattern.test(path)),
-    hold(pattern, { after = 0 } = {}) {
+    hold(match, { after = 0 } = {}) {
       const gate = createGate(after);
-      gates.push({ pattern, gate });
+      gates.push({ matches: match instanceof RegExp ? (path) => match.test(path) : match, gate });
       return gate;
     },
     answer(pattern, { status, headers = {}, json }, { times = 1 } = {}) {
