@@ -49,7 +49,8 @@ interface Waiter {
   offset: number;
 }
 
-const offsetOf = (path: string) => Number(/[?&]offset=(\d+)/.exec(path)?.[1] ?? Infinity);
+/** A request's `offset` parameter (a page's place in the team); Infinity when it has none. */
+export const offsetOf = (path: string) => Number(/[?&]offset=(\d+)/.exec(path)?.[1] ?? Infinity);
 
 function createGate(after: number) {
   let allowance = after;

@@ -13,7 +13,7 @@ import { expect, test as base } from "./fixtures.ts";
 import { SavePicker, type SavePickerAnswer } from "./kit/save-picker.ts";
 import { UsersPage } from "./kit/users-page.ts";
 import { serveLargeTeam } from "./large-team.ts";
-import { startServiceProxy, type ServiceProxy } from "./service-proxy.ts";
+import { offsetOf, startServiceProxy, type ServiceProxy } from "./service-proxy.ts";
 import { storeConnection } from "./store-connection.ts";
 
 const teamSize = 20_000;
@@ -44,7 +44,7 @@ const test = base.extend<{ serviceProxy: ServiceProxy; savePicker: (answer: Save
 const wholeTeamPages = /^\/v2\/user\/\?offset=\d+&limit=500$/;
 const pageAt = (offset: number) => new RegExp(`^/v2/user/\\?offset=${offset}&limit=500$`);
 /** The whole team's pages from `offset` on: held, they leave the pages before it to come whatever order the requests arrive in. */
-const pagesFrom = (offset: number) => (path: string) => wholeTeamPages.test(path) && Number(/offset=(\d+)/.exec(path)![1]) >= offset;
+const pagesFrom = (offset: number) => (path: string) => wholeTeamPages.test(path) && offsetOf(path) >= offset;
 
 test.beforeAll(async () => {
   server = await serveLargeTeam(teamSize);

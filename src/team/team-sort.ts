@@ -91,8 +91,8 @@ export function* orderNumbersSteps(valueOf: (row: number) => number, rows: numbe
     }
     yield* sorter.sortSteps(0, count);
     // Every row with a value (the usual case): the sorted rows are the ascending order.
-    if (count < rows) ascending = new Uint32Array(rows);
-    if (ascending !== items) {
+    if (count < rows) {
+      ascending = new Uint32Array(rows);
       ascending.set(items);
       ascending.set(descending.subarray(count), count);
     }
