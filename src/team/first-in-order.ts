@@ -7,7 +7,7 @@
 
 /** An order of rows by a number a row; rows of equal numbers by `compareTies`. */
 export interface RowOrder {
-  /** A row's key (NaN: no value, last whichever the direction), read at every comparison: it must be cheap to read. */
+  /** A row's key (NaN: no value, last whichever the direction), read for every row and at every comparison in the heap: it must be cheap to read. */
   key: (row: number) => number;
   descending: boolean;
   /** Negative when row a comes first: a total order among rows of equal keys. */
@@ -34,14 +34,16 @@ export function firstInOrder(count: number, { key, descending, compareTies }: Ro
     rows[i] = rows[j]!;
     rows[j] = row;
   };
+  /** The key of the heap's top, the last row kept so far: read again only when the top changes. */
+  let lastKey = Number.NaN;
   const visit = (row: number) => {
     if (rows.length < count) {
       rows.push(row);
       for (let at = rows.length - 1; at > 0 && compare(at, (at - 1) >> 1) > 0; at = (at - 1) >> 1) swap(at, (at - 1) >> 1);
+      lastKey = keyOf(rows[0]!);
       return;
     }
     const rowKey = keyOf(row);
-    const lastKey = keyOf(rows[0]!);
     if (rowKey > lastKey || (rowKey === lastKey && compareTies(row, rows[0]!) > 0)) return;
     rows[0] = row;
     for (let at = 0; ;) {
@@ -50,10 +52,11 @@ export function firstInOrder(count: number, { key, descending, compareTies }: Ro
       let last = at;
       if (left < rows.length && compare(left, last) > 0) last = left;
       if (right < rows.length && compare(right, last) > 0) last = right;
-      if (last === at) return;
+      if (last === at) break;
       swap(at, last);
       at = last;
     }
+    lastKey = keyOf(rows[0]!);
   };
   // Rows often lie in a column's order (a team the service lists by creation): forwards, a
   // descending sort would meet its first rows last and put every row through the heap. When the
