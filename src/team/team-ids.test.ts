@@ -189,10 +189,11 @@ describe("TeamIds: the IDs", () => {
         );
         const key = (row: number) => clientIds[row]!.toLowerCase();
         const sign = (n: number) => Math.sign(n);
+        const prefixOf = ids.clientIdPrefixes();
         for (let a = 0; a < clientIds.length; a++) {
           for (let b = 0; b < clientIds.length; b++) {
             expect(sign(ids.compareClientIds(a, b))).toBe(key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
-            const byPrefix = sign(ids.clientIdPrefix(a) - ids.clientIdPrefix(b));
+            const byPrefix = sign(prefixOf(a) - prefixOf(b));
             if (byPrefix !== 0) expect(byPrefix).toBe(sign(ids.compareClientIds(a, b)));
           }
         }

@@ -26,6 +26,18 @@ export interface SearchMatches {
 
 /** Up to this many matches, a search lists its rows. */
 const fewOf = (rows: number) => rows >> 2;
+/** `clientIdPrefixes`' number of a key given as text. */
+function prefixOf(key: string): number {
+  let prefix = 0;
+  let ended = false;
+  for (let i = 0; i < 7; i++) {
+    const unit: number = ended ? 0 : Math.min(0x7f, key.charCodeAt(i) || 0); // past the key's end: NaN
+    ended = unit === 0 || unit === 0x7f;
+    prefix = prefix * 0x80 + unit;
+  }
+  return prefix;
+}
+
 /**
  * Up to this many candidates, a search that narrows another tests each alone rather than scanning
  * the whole text (see `testedAloneOf`). Without the module, a quarter of the rows.
@@ -172,23 +184,26 @@ export class TeamIds {
   }
 
   /**
-   * A number that orders rows as `compareClientIds` does, from the first seven code units of the
-   * lower-cased ID, 7 bits each (0 past its end): rows whose IDs share those may differ further. A
-   * unit above printable ASCII counts as 127 and ends the prefix, so that such IDs tie, not invert.
+   * A reader of a number that orders rows as `compareClientIds` does, from the first seven code
+   * units of the lower-cased ID, 7 bits each (0 past its end): rows whose IDs share those may
+   * differ further. A unit above printable ASCII counts as 127 and ends the prefix, so that such
+   * IDs tie, not invert. Read where the IDs lie, for every row a sort picks from; valid until the
+   * text grows (an append, a reservation, a search).
    */
-  clientIdPrefix(row: number): number {
-    const other = this.#otherClientRows.length > 0 && this.#isOther(row);
-    const key = other ? this.#otherKey(row) : "";
+  clientIdPrefixes(): (row: number) => number {
     const bytes = this.#text.bytes;
-    const start = this.#rowStarts.at(row);
-    let prefix = 0;
-    let ended = false;
-    for (let i = 0; i < 7; i++) {
-      const unit: number = ended ? 0 : Math.min(0x7f, (other ? key.charCodeAt(i) : bytes[start + i]!) || 0); // past a key's end: NaN
-      ended = unit === 0 || unit === 0x7f;
-      prefix = prefix * 0x80 + unit;
-    }
-    return prefix;
+    const starts = this.#rowStarts.view();
+    const anyOther = this.#otherClientRows.length > 0;
+    return (row) => {
+      if (anyOther && this.#isOther(row)) return prefixOf(this.#otherKey(row));
+      // A printable ASCII ID, its own key: only its end (a zero byte) ends the prefix.
+      const start = starts[row]!;
+      let prefix = 0;
+      let i = 0;
+      for (let byte = bytes[start]!; i < 7 && byte !== 0; byte = bytes[start + ++i]!) prefix = prefix * 0x80 + byte;
+      for (; i < 7; i++) prefix *= 0x80;
+      return prefix;
+    };
   }
 
   #isOther(row: number): boolean {

@@ -181,11 +181,8 @@ export class TeamIndex {
   #orderings = new Map<SortColumn, Ordering>();
   /** The ordering of a sort whose rows were picked, being made a step at a time in idle time. */
   #pendingOrdering: PendingOrdering | undefined;
-  /**
-   * A number a row for each column but the creation instant a view was sorted by, read to pick a
-   * page's rows: 8 bytes a user for client IDs' (seven characters), 4 for ranks (below 2²⁴, exact).
-   */
-  #sortKeys = new Map<SortColumn, Float64Array | Float32Array>();
+  /** A ranked column's rank a row, read to pick a page's rows: 4 bytes a user (below 2²⁴, exact). */
+  #sortKeys = new Map<SortColumn, Float32Array>();
   /** The selection each column's rows were first picked from (see `#picks`). */
   #pickedWith = new Map<SortColumn, string>();
   /** The column the last view or selection was sorted by: the one that keeps its order and keys. */
@@ -731,15 +728,17 @@ export class TeamIndex {
 
   /**
    * A column's values as a number a row (NaN: no value). Creation instants are read where they
-   * are held; the other columns' keys cost more to work out, and are made on the column's first
-   * pick and kept while its rows are picked.
+   * are held, and client IDs' first characters where the IDs lie (kept, they took 8 bytes a user
+   * while the column's order was made beside them); the ranked columns' keys cost more to work
+   * out, and are made on the column's first pick and kept while its rows are picked.
    */
   #sortKeyOf(column: SortColumn): (row: number) => number {
     if (column === "created_on") return this.#createdOn.msReader();
+    if (column === "client_user_id") return this.#keyOf(column);
     let keys = this.#sortKeys.get(column);
     if (!keys) {
       const key = this.#keyOf(column);
-      keys = column === "client_user_id" ? new Float64Array(this.size) : new Float32Array(this.size);
+      keys = new Float32Array(this.size);
       for (let row = 0; row < keys.length; row++) keys[row] = key(row);
       this.#sortKeys.set(column, keys);
     }
@@ -751,7 +750,7 @@ export class TeamIndex {
   #keyOf(column: Exclude<SortColumn, "created_on">): (row: number) => number {
     switch (column) {
       case "client_user_id":
-        return (row) => this.#ids.clientIdPrefix(row);
+        return this.#ids.clientIdPrefixes();
       case "connected_sources": {
         const { ranks } = this.#sourceListRanks();
         return (row) => ranks[row]!;
