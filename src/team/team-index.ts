@@ -38,6 +38,7 @@ import {
   orderByRanks,
   orderNumbers,
   orderNumbersSteps,
+  rankSourceLists,
   rankStrings,
   rowAt,
   type Ordering,
@@ -798,45 +799,10 @@ export class TeamIndex {
    * order, and a stable count by length ranks them all.
    */
   #sourceListRanks(): Ranks {
-    const starts = this.#sourceStarts.view();
-    const slugCodes = this.#sourceSlugCodes.view();
-    const appended: number[][] = [[]];
-    const lengthOf = [0];
-    const ranks = new Int32Array(this.size); // each row's list, then its rank
-    for (let row = 0; row < this.size; row++) {
-      let list = 0;
-      for (let s = starts[row]!; s < starts[row + 1]!; s++) {
-        const slug = slugCodes[s]!;
-        let longer = appended[list]![slug];
-        if (longer === undefined) {
-          longer = appended.push([]) - 1;
-          appended[list]![slug] = longer;
-          lengthOf.push(lengthOf[list]! + 1);
-        }
-        list = longer;
-      }
-      ranks[row] = list;
-    }
     const slugRanks = rankStrings(this.#slugs.values).ranks;
-    const slugsInOrder = [...this.#slugs.values.keys()].sort((a, b) => slugRanks[a]! - slugRanks[b]!);
-    // Depth first, the smallest slug's list on top of the stack: each list before its longer ones.
-    const walked: number[] = [];
-    for (const stack = [0]; stack.length > 0;) {
-      const list = stack.pop()!;
-      walked.push(list);
-      for (let i = slugsInOrder.length - 1; i >= 0; i--) {
-        const longer = appended[list]![slugsInOrder[i]!];
-        if (longer !== undefined) stack.push(longer);
-      }
-    }
-    const firstOfLength = new Uint32Array(lengthOf.reduce((longest, length) => Math.max(longest, length), 0) + 2);
-    for (const list of walked) firstOfLength[lengthOf[list]! + 1]!++;
-    for (let length = 1; length < firstOfLength.length; length++) firstOfLength[length]! += firstOfLength[length - 1]!;
-    const rankOfList = new Uint32Array(walked.length);
-    for (const list of walked) rankOfList[list] = firstOfLength[lengthOf[list]!]!++;
-    for (let row = 0; row < ranks.length; row++) ranks[row] = rankOfList[ranks[row]!]!;
-    // The lists made on the way to longer ones are ranked too: ranks go up to their count.
-    return { ranks, count: walked.length };
+    const ranks = rankSourceLists(this.#sourceStarts.view(), this.#sourceSlugCodes.view(), this.size, slugRanks);
+    release(slugRanks);
+    return ranks;
   }
 }
 

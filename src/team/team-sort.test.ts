@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { abandon, orderNumbers, orderNumbersSteps } from "./team-sort.ts";
+import { abandon, orderNumbers, orderNumbersSteps, rankSourceLists } from "./team-sort.ts";
 
 describe("orderNumbers", () => {
   it("orders the rows by number both ways, equal numbers (0 and -0 too) in the service's order either way (written out, or the rows' own), NaN last", () => {
@@ -70,5 +70,58 @@ describe("orderNumbers", () => {
     const { ascending, descending } = orderNumbers((row) => values[row]!, values.length, null);
     expect(Array.from(ascending)).toEqual([...[...withValue].sort((a, b) => values[a]! - values[b]!), ...withoutValue]);
     expect(Array.from(descending)).toEqual([...[...withValue].sort((a, b) => values[b]! - values[a]!), ...withoutValue]);
+  });
+});
+
+describe("rankSourceLists", () => {
+  /** The reference: every list and every start of one (the empty list too), ranked by length, then by the slugs' ranks in turn. */
+  function referenceRanks(lists: number[][], slugRanks: Int32Array): { ranks: number[]; count: number } {
+    const keyOf = (list: readonly number[]) => JSON.stringify(list);
+    const known = new Map<string, number[]>([["[]", []]]); // the empty list is always one
+    for (const list of lists) for (let end = 0; end <= list.length; end++) known.set(keyOf(list.slice(0, end)), list.slice(0, end));
+    const inOrder = [...known.values()].sort((a, b) => {
+      if (a.length !== b.length) return a.length - b.length;
+      const differ = a.findIndex((slug, i) => slug !== b[i]);
+      return differ < 0 ? 0 : slugRanks[a[differ]!]! - slugRanks[b[differ]!]!;
+    });
+    const rankOf = new Map(inOrder.map((list, rank) => [keyOf(list), rank]));
+    return { ranks: lists.map((list) => rankOf.get(keyOf(list))!), count: inOrder.length };
+  }
+
+  function ranked(lists: number[][], slugRanks: Int32Array) {
+    const starts = [0];
+    for (const list of lists) starts.push(starts.at(-1)! + list.length);
+    const { ranks, count } = rankSourceLists(starts, lists.flat(), lists.length, slugRanks);
+    return { ranks: Array.from(ranks), count };
+  }
+
+  it("ranks each row's list of sources by length, then by its slugs' ranks in turn, the lists on the way to longer ones counted", () => {
+    const slugRanksArb = fc
+      .integer({ min: 1, max: 6 })
+      .chain((slugs) => fc.shuffledSubarray([...Array(slugs).keys()], { minLength: slugs }));
+    fc.assert(
+      fc.property(
+        slugRanksArb.chain((order) =>
+          fc.tuple(
+            fc.constant(Int32Array.from(order)),
+            fc.array(fc.array(fc.nat({ max: order.length - 1 }), { maxLength: 5 }), { maxLength: 30 }),
+          ),
+        ),
+        ([slugRanks, lists]) => {
+          expect(ranked(lists, slugRanks)).toEqual(referenceRanks(lists, slugRanks));
+        },
+      ),
+    );
+  });
+
+  it("ranks as many lists as a large team has, past its hash table's first size", () => {
+    // 12 slugs, up to 5 sources each, in any order: about 20,000 lists among 20,000 users.
+    let seed = 7;
+    const random = (below: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % below;
+    const lists = Array.from({ length: 20_000 }, () => Array.from({ length: random(6) }, () => random(12)));
+    const slugRanks = Int32Array.from([5, 0, 11, 3, 8, 1, 10, 2, 7, 4, 9, 6]);
+    const expected = referenceRanks(lists, slugRanks);
+    expect(expected.count).toBeGreaterThan(4096);
+    expect(ranked(lists, slugRanks)).toEqual(expected);
   });
 });
