@@ -33,7 +33,7 @@ export function rankStrings(values: ArrayLike<string | undefined>): Ranks {
 }
 
 /** The array copied into one twice as long; the old one given back. */
-function doubled(array: Uint32Array): Uint32Array {
+function doubled(array: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> {
   const grown = new Uint32Array(2 * array.length);
   grown.set(array);
   release(array);
@@ -50,7 +50,9 @@ function doubled(array: Uint32Array): Uint32Array {
  */
 export function rankSourceLists(starts: ArrayLike<number>, slugCodes: ArrayLike<number>, rows: number, slugRanks: Int32Array): Ranks {
   /** Each list's parent, last slug and length, by list (list 0, the empty one, is all zeros). */
-  let [parents, lastSlugs, lengths] = [new Uint32Array(1 << 10), new Uint32Array(1 << 10), new Uint32Array(1 << 10)];
+  let parents = new Uint32Array(1 << 10);
+  let lastSlugs = new Uint32Array(1 << 10);
+  let lengths = new Uint32Array(1 << 10);
   let lists = 1;
   /** Open addressing: each slot a list + 1 (0: empty), found by its parent and last slug. */
   let slots = new Uint32Array(1 << 12);
@@ -76,8 +78,11 @@ export function rankSourceLists(starts: ArrayLike<number>, slugCodes: ArrayLike<
       }
       if (child === 0) {
         child = lists++;
-        if (child === parents.length)
-          [parents, lastSlugs, lengths] = [parents, lastSlugs, lengths].map(doubled) as [Uint32Array, Uint32Array, Uint32Array];
+        if (child === parents.length) {
+          parents = doubled(parents);
+          lastSlugs = doubled(lastSlugs);
+          lengths = doubled(lengths);
+        }
         parents[child] = list;
         lastSlugs[child] = slug;
         lengths[child] = lengths[list]! + 1;
