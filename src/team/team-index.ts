@@ -793,10 +793,7 @@ export class TeamIndex {
 
   /**
    * Each row's rank among the distinct lists of connected sources: by how many, then by which
-   * (slug by slug, in the user's order, slugs by their text). The lists are a trie of slug codes
-   * (a list → a slug → the list with it appended), so no string or map is made a user; a walk of
-   * the trie, each list's longer ones in their slugs' order, meets the lists of each length in
-   * order, and a stable count by length ranks them all.
+   * (slug by slug, in the user's order, slugs by their text); see `rankSourceLists`.
    */
   #sourceListRanks(): Ranks {
     const slugRanks = rankStrings(this.#slugs.values).ranks;
