@@ -32,6 +32,11 @@ export function rankStrings(values: ArrayLike<string | undefined>): Ranks {
   return { ranks, count: distinct.length };
 }
 
+/** A (list, slug) pair's first slot in a table of 2^(32 − `shift`) slots. */
+function slotOf(list: number, slug: number, shift: number): number {
+  return Math.imul(Math.imul(list, 0x9e3779b1) ^ slug, 0x85ebca6b) >>> shift;
+}
+
 /** The array copied into one twice as long; the old one given back. */
 function doubled(array: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> {
   const grown = new Uint32Array(2 * array.length);
@@ -56,21 +61,16 @@ export function rankSourceLists(starts: ArrayLike<number>, slugCodes: ArrayLike<
   let lists = 1;
   /** Open addressing: each slot a list + 1 (0: empty), found by its parent and last slug. */
   let slots = new Uint32Array(1 << 12);
-  const slotOf = (parent: number, slug: number) =>
-    Math.imul(Math.imul(parent, 0x9e3779b1) ^ slug, 0x85ebca6b) >>> (Math.clz32(slots.length) + 1);
-  const place = (list: number) => {
-    let slot = slotOf(parents[list]!, lastSlugs[list]!);
-    while (slots[slot] !== 0) slot = (slot + 1) & (slots.length - 1);
-    slots[slot] = list + 1;
-  };
+  let shift = Math.clz32(slots.length) + 1;
   const ranks = new Int32Array(rows); // each row's list, then its rank
   for (let row = 0; row < rows; row++) {
     let list = 0;
-    for (let s = starts[row]!; s < starts[row + 1]!; s++) {
+    for (let s = starts[row]!, end = starts[row + 1]!; s < end; s++) {
       const slug = slugCodes[s]!;
-      let slot = slotOf(list, slug);
+      const mask = slots.length - 1;
+      let slot = slotOf(list, slug, shift);
       let child = 0;
-      for (let entry = slots[slot]!; entry !== 0; entry = slots[(slot = (slot + 1) & (slots.length - 1))]!) {
+      for (let entry = slots[slot]!; entry !== 0; entry = slots[(slot = (slot + 1) & mask)]!) {
         if (parents[entry - 1] === list && lastSlugs[entry - 1] === slug) {
           child = entry - 1;
           break;
@@ -91,7 +91,12 @@ export function rankSourceLists(starts: ArrayLike<number>, slugCodes: ArrayLike<
           const grown = new Uint32Array(2 * slots.length);
           release(slots);
           slots = grown;
-          for (let known = 1; known <= child; known++) place(known);
+          shift--;
+          for (let known = 1; known <= child; known++) {
+            let free = slotOf(parents[known]!, lastSlugs[known]!, shift);
+            while (slots[free] !== 0) free = (free + 1) & (slots.length - 1);
+            slots[free] = known + 1;
+          }
         }
       }
       list = child;
