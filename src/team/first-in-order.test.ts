@@ -28,4 +28,12 @@ describe("firstInOrder", () => {
       ),
     );
   });
+
+  it("compares each row with the heap's last row as it is after every change, not as it was", () => {
+    // Heap of two: [0, -5] fills it; -5's row after 0's replaces the top, whose key must then be read again.
+    const keys = [0, -5, 0, -5];
+    const order = { key: (row: number) => keys[row]!, descending: false, compareTies: (a: number, b: number) => a - b };
+    expect(firstInOrder(2, order, { marked: new Uint8Array([1, 1, 1, 1]) })).toEqual([1, 3]);
+    expect(firstInOrder(2, order, { list: [0, 1, 2, 3] })).toEqual([1, 3]);
+  });
 });

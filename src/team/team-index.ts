@@ -403,11 +403,11 @@ export class TeamIndex {
       { facets: undefined, times }, // last: the facets' selection of everybody stays, as the first view asks
     ];
     for (let round = 0; round < rounds; round++) {
-      for (const { facets, times } of passes) {
+      for (const pass of passes) {
         for (const search of searches) {
-          for (let time = 0; time < times; time++) {
+          for (let time = 0; time < pass.times; time++) {
             this.#selectionCache = undefined; // the search's matches are kept: their facets and page are worked out again
-            this.view({ search, pageIndex: 0, pageSize: defaultPageSize, facets });
+            this.view({ search, pageIndex: 0, pageSize: defaultPageSize, facets: pass.facets });
           }
         }
       }
@@ -721,7 +721,7 @@ export class TeamIndex {
       key,
       descending: direction === "desc",
       compareTies: (a, b) => {
-        const byValue = compareValues && !Number.isNaN(key(a)) && !Number.isNaN(key(b)) ? sign * compareValues(a, b) : 0;
+        const byValue = compareValues ? sign * compareValues(a, b) : 0; // a client ID's key is never NaN
         return byValue || this.serviceOffset(a) - this.serviceOffset(b) || a - b;
       },
     };
@@ -735,35 +735,26 @@ export class TeamIndex {
    */
   #sortKeyOf(column: SortColumn): (row: number) => number {
     if (column === "created_on") return this.#createdOn.msReader();
-    if (column === "client_user_id") return this.#keyOf(column);
+    if (column === "client_user_id") return this.#ids.clientIdPrefixes();
     let keys = this.#sortKeys.get(column);
     if (!keys) {
-      const key = this.#keyOf(column);
       keys = new Float32Array(this.size);
-      for (let row = 0; row < keys.length; row++) keys[row] = key(row);
+      if (column === "connected_sources") {
+        // Every row has a list (maybe the empty one): no rank is -1.
+        const { ranks } = this.#sourceListRanks();
+        keys.set(ranks);
+        release(ranks);
+      } else {
+        const { rankOf } = this.#codeRanks(column);
+        for (let row = 0; row < keys.length; row++) {
+          const rank = rankOf(row);
+          keys[row] = rank < 0 ? Number.NaN : rank;
+        }
+      }
       this.#sortKeys.set(column, keys);
     }
     const made = keys;
     return (row) => made[row]!;
-  }
-
-  /** A column's values as numbers of the same order (NaN: no value), exactly but for a client ID's (its first seven characters). */
-  #keyOf(column: Exclude<SortColumn, "created_on">): (row: number) => number {
-    switch (column) {
-      case "client_user_id":
-        return this.#ids.clientIdPrefixes();
-      case "connected_sources": {
-        const { ranks } = this.#sourceListRanks();
-        return (row) => ranks[row]!;
-      }
-      default: {
-        const { rankOf } = this.#codeRanks(column);
-        return (row) => {
-          const rank = rankOf(row);
-          return rank < 0 ? Number.NaN : rank;
-        };
-      }
-    }
   }
 
   /** Each row's rank in a column. */

@@ -91,7 +91,7 @@ export function rankSourceLists(starts: ArrayLike<number>, slugCodes: ArrayLike<
           const grown = new Uint32Array(2 * slots.length);
           release(slots);
           slots = grown;
-          shift--;
+          shift = Math.clz32(slots.length) + 1;
           for (let known = 1; known <= child; known++) {
             let free = slotOf(parents[known]!, lastSlugs[known]!, shift);
             while (slots[free] !== 0) free = (free + 1) & (slots.length - 1);
