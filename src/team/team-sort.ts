@@ -3,6 +3,7 @@
  * service's order whichever way the column is sorted, and users without a value come last.
  */
 import { release } from "../api/release-memory.ts";
+import { growableUint32 } from "./growable-array.ts";
 import { KeySorter } from "./radix-sort.ts";
 
 /** The columns the loaded team sorts by (the URL names them). */
@@ -37,14 +38,6 @@ function slotOf(list: number, slug: number, shift: number): number {
   return Math.imul(Math.imul(list, 0x9e3779b1) ^ slug, 0x85ebca6b) >>> shift;
 }
 
-/** The array copied into one twice as long; the old one given back. */
-function doubled(array: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> {
-  const grown = new Uint32Array(2 * array.length);
-  grown.set(array);
-  release(array);
-  return grown;
-}
-
 /**
  * Each row's rank by its list of sources as sent (each `slugCodes` of `starts[row]` to
  * `starts[row + 1]`): shorter lists first, lists of one length by their slugs' ranks, first slug
@@ -55,10 +48,8 @@ function doubled(array: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> {
  */
 export function rankSourceLists(starts: ArrayLike<number>, slugCodes: ArrayLike<number>, rows: number, slugRanks: Int32Array): Ranks {
   /** Each list's parent, last slug and length, by list (list 0, the empty one, is all zeros). */
-  let parents = new Uint32Array(1 << 10);
-  let lastSlugs = new Uint32Array(1 << 10);
-  let lengths = new Uint32Array(1 << 10);
-  let lists = 1;
+  const [parentOf, lastSlugOf, lengthOf] = [growableUint32(), growableUint32(), growableUint32()];
+  for (const column of [parentOf, lastSlugOf, lengthOf]) column.push(0);
   /** Open addressing: each slot a list + 1 (0: empty), found by its parent and last slug. */
   let slots = new Uint32Array(1 << 12);
   let shift = Math.clz32(slots.length) + 1;
@@ -71,21 +62,16 @@ export function rankSourceLists(starts: ArrayLike<number>, slugCodes: ArrayLike<
       let slot = slotOf(list, slug, shift);
       let child = 0;
       for (let entry = slots[slot]!; entry !== 0; entry = slots[(slot = (slot + 1) & mask)]!) {
-        if (parents[entry - 1] === list && lastSlugs[entry - 1] === slug) {
+        if (parentOf.at(entry - 1) === list && lastSlugOf.at(entry - 1) === slug) {
           child = entry - 1;
           break;
         }
       }
       if (child === 0) {
-        child = lists++;
-        if (child === parents.length) {
-          parents = doubled(parents);
-          lastSlugs = doubled(lastSlugs);
-          lengths = doubled(lengths);
-        }
-        parents[child] = list;
-        lastSlugs[child] = slug;
-        lengths[child] = lengths[list]! + 1;
+        child = parentOf.length;
+        parentOf.push(list);
+        lastSlugOf.push(slug);
+        lengthOf.push(lengthOf.at(list) + 1);
         if (2 * child < slots.length) slots[slot] = child + 1;
         else {
           const grown = new Uint32Array(2 * slots.length);
@@ -93,7 +79,7 @@ export function rankSourceLists(starts: ArrayLike<number>, slugCodes: ArrayLike<
           slots = grown;
           shift = Math.clz32(slots.length) + 1;
           for (let known = 1; known <= child; known++) {
-            let free = slotOf(parents[known]!, lastSlugs[known]!, shift);
+            let free = slotOf(parentOf.at(known), lastSlugOf.at(known), shift);
             while (slots[free] !== 0) free = (free + 1) & (slots.length - 1);
             slots[free] = known + 1;
           }
@@ -104,6 +90,7 @@ export function rankSourceLists(starts: ArrayLike<number>, slugCodes: ArrayLike<
     ranks[row] = list;
   }
   release(slots);
+  const [lists, parents, lastSlugs, lengths] = [parentOf.length, parentOf.view(), lastSlugOf.view(), lengthOf.view()];
   // Each list's children, together, by their last slug's rank (a list has a few: insertion sort).
   const childStarts = new Uint32Array(lists + 1);
   for (let list = 1; list < lists; list++) childStarts[parents[list]! + 1]!++;
@@ -136,7 +123,8 @@ export function rankSourceLists(starts: ArrayLike<number>, slugCodes: ArrayLike<
     for (let i = childStarts[list + 1]!; i > childStarts[list]!;) stack[top++] = children[--i]!;
   }
   for (let row = 0; row < rows; row++) ranks[row] = rankOfList[ranks[row]!]!;
-  release(childStarts, children, rankOfList, stack, parents, lastSlugs, lengths);
+  release(childStarts, children, rankOfList, stack);
+  for (const column of [parentOf, lastSlugOf, lengthOf]) column.release();
   // The lists made on the way to longer ones are ranked too: ranks go up to their count.
   return { ranks, count: lists };
 }
