@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { User } from "../api/contract.ts";
 import { pageOfUsers } from "../api/team-page.test-helper.ts";
 import { foldForSearch } from "./fold-text.ts";
+import { IdText } from "./id-text.ts";
 import { KeySorter } from "./radix-sort.ts";
 import type { FacetSelection } from "./team-facets.ts";
 import { TeamIds } from "./team-ids.ts";
@@ -81,8 +82,8 @@ interface Loaded {
 }
 
 /** What the index should hold: the first-arriving copy of each user, in the service's order. */
-function loadBoth(users: User[], pageSize: number, arrival: number[]): { index: TeamIndex; loaded: Loaded[] } {
-  const index = new TeamIndex({ idleStepMs: 0 }); // idle work in its smallest steps: left halfway by the next view
+function loadBoth(users: User[], pageSize: number, arrival: number[], fullWarmUpFrom?: number): { index: TeamIndex; loaded: Loaded[] } {
+  const index = new TeamIndex({ idleStepMs: 0, fullWarmUpFrom }); // idle work in its smallest steps: left halfway by the next view
   const firstSeen = new Map<string, Loaded>();
   // As the loader and the worker do: room for the team after the first page, the spare given back at the end.
   arrival.forEach((offset, i) => {
@@ -176,7 +177,8 @@ describe("TeamIndex against a plain reference", () => {
     // Each query may come after the same facets without a search (then counted by difference
     // from them when its search matches most users), and is viewed at some page, before or after
     // an export of it (which makes its sort's whole ordering; a view before picks its rows), then
-    // none, some or all of the idle steps that follow a view (a picked sort's ordering among them).
+    // none, some or all of the idle steps that follow a view (a picked sort's ordering among them,
+    // and, in a team warmed up as a large one, the warm-up run again once an ordering is made).
     const viewedArb = fc.record({
       query: queryArb,
       facetsFirst: fc.boolean(),
@@ -190,8 +192,9 @@ describe("TeamIndex against a plain reference", () => {
         teamArb,
         fc.array(viewedArb, { minLength: 1, maxLength: 6 }), // six: a column sorted by, two others, and back
         fc.constantFrom("none", "small", "full"),
-        ([users, pageSize, arrival], viewed, warm) => {
-          const { index, loaded } = loadBoth(users, pageSize, arrival);
+        fc.boolean(),
+        ([users, pageSize, arrival], viewed, warm, large) => {
+          const { index, loaded } = loadBoth(users, pageSize, arrival, large ? 0 : undefined);
           if (warm !== "none") index.warmUp(warm === "full"); // as the worker does at the end of a load
           expect(index.size).toBe(loaded.length);
           // What an export took stays as it was while later views reuse their buffers (a selection
@@ -362,6 +365,52 @@ describe("TeamIndex", () => {
     made.mockClear();
     expect(idle.view(keystroke).rows.map((row) => row.user.client_user_id)).toEqual(expected);
     expect(made).not.toHaveBeenCalled(); // made already, in idle time
+  });
+
+  it("warms up a large team again in idle time once a sort's order is made, leaving the sort, the view and the next keystroke's search as they were", () => {
+    const made = vi.spyOn(TeamIds.prototype, "clientIdOrderingSteps");
+    const users = Array.from({ length: 3_000 }, (_, n) => user(n, { client_user_id: `patient-${(n * 7919) % 3_000}` }));
+    const sort = { column: "client_user_id", direction: "desc" } as const;
+    const shown = { search: "patient-1", facets: { sources: ["oura"] }, sort, pageIndex: 0, pageSize: 20 };
+    const keystroke = { ...shown, search: "patient-12" };
+    const plain = new TeamIndex();
+    plain.addPage(pageOfUsers(users), 0);
+    const expected = plain.view(keystroke);
+    const shownRows = plain.view(shown).rows;
+
+    const index = new TeamIndex({ idleStepMs: 0, fullWarmUpFrom: 3_000 });
+    index.addPage(pageOfUsers(users), 0);
+    index.view({ sort, pageIndex: 0, pageSize: 20 }); // the click on the header: its rows picked
+    index.view(shown); // another selection under it: its order made
+    made.mockClear();
+    const matched = vi.spyOn(TeamIds.prototype, "matches");
+    const prepared = vi.spyOn(IdText.prototype, "prepareFollows");
+    let steps = 0;
+    while (!index.stepIdle()) steps++;
+    // The warm-up's searches, a view a step.
+    const searched = matched.mock.calls.map(([query, , , prepares]) => ({ query, prepares }));
+    expect(new Set(searched.map(({ query }) => query))).toEqual(new Set(["0", "00", "000", "0000", "00000"]));
+    expect(searched.every(({ prepares }) => prepares === false)).toBe(true);
+    expect(steps).toBeGreaterThan(searched.length);
+    expect(prepared).not.toHaveBeenCalled(); // what follows the user's search in each row stays worked out
+    // The view left is still held: asked again, nothing is searched.
+    matched.mockClear();
+    expect(index.view(shown).rows).toEqual(shownRows);
+    expect(matched).not.toHaveBeenCalled();
+    // The next keystroke narrows the user's last search, not the warm-up's, and walks the order kept.
+    const answer = index.view(keystroke);
+    expect(matched.mock.calls.map(([query, earlier]) => [query, earlier?.query])).toEqual([["patient-12", "patient-1"]]);
+    expect(answer).toEqual(expected);
+    expect(made).not.toHaveBeenCalled();
+    matched.mockRestore();
+
+    // A team below the size: no warm-up after its sorts.
+    const small = new TeamIndex({ idleStepMs: 0 });
+    small.addPage(pageOfUsers(users), 0);
+    small.view({ sort, pageIndex: 0, pageSize: 20 });
+    const smallMatches = vi.spyOn(TeamIds.prototype, "matches");
+    while (!small.stepIdle());
+    expect(smallMatches).not.toHaveBeenCalled();
   });
 
   it("reads the IDs afresh after each idle step of their order: a search in between that grows the text's memory moves them", () => {

@@ -112,16 +112,21 @@ interface Selection {
 const fewToOrder = 2048;
 /**
  * From this many users, the first keystrokes' code is warmed up in full at the end of a load (a
- * few hundred milliseconds at a million). Below, cold, they take 1–3 ms in Node at 100,000 users.
+ * few hundred milliseconds at a million), and again after each sort (see `#keepOrdering`). Below,
+ * cold, they take 1–3 ms in Node at 100,000 users.
  */
 const fullWarmUpFrom = 250_000;
 /**
  * What a warm-up runs: its searches, each `times` (from its matches after the first), `rounds`
- * over; in full, first under a chosen source (`underASource` times each), then under none.
+ * over; in full, first under a chosen source (`underASource` times each), then under none. Again
+ * after a sort, less: the code is back after fewer views, and the idle time is sooner over (a
+ * million users' worker: the keystroke after the sorts 7.5–14.7 ms, against 7.2–15.2 with the full
+ * warm-up again, eight each).
  */
 const warmUps = {
   small: { rounds: 1, searches: ["0", "00"], times: 1, underASource: 0 },
   full: { rounds: 2, searches: ["0", "00", "000", "0000", "00000", ""], times: 5, underASource: 1 },
+  again: { rounds: 1, searches: ["0", "00", "000", "0000", "00000", ""], times: 2, underASource: 1 },
 };
 /** Up to this many rows (the pages up to a view's), a sort not made yet is not made: the rows are picked. */
 const firstRowsAtMost = 2048;
@@ -129,6 +134,15 @@ const firstRowsAtMost = 2048;
 interface PendingOrdering {
   column: SortColumn;
   steps: Generator<void, Ordering>;
+}
+
+/** What a view reads and leaves for the next one: a warm-up run between views keeps its own. */
+interface ViewCaches {
+  search: SearchMatches | undefined;
+  selection: { key: string; selection: Selection } | undefined;
+  facetBase: (FacetBase & Selection & { key: string }) | undefined;
+  searched: { matches: SearchMatches; facets: string; tally: FacetTally } | undefined;
+  buffers: { selected: Uint8Array; matched: Uint8Array[] } | undefined;
 }
 
 export class TeamIndex {
@@ -182,35 +196,41 @@ export class TeamIndex {
   #orderings = new Map<SortColumn, Ordering>();
   /** The ordering of a sort whose rows were picked, being made a step at a time in idle time. */
   #pendingOrdering: PendingOrdering | undefined;
+  /** The warm-up run again after a sort, a view a step, in idle time (see `#keepOrdering`). */
+  #rewarm: Generator<void, void> | undefined;
+  /** While a warm-up's view runs: its searches leave the next keystroke's idle work as it was. */
+  #warming = false;
   /** A ranked column's rank a row, read to pick a page's rows: 4 bytes a user (below 2²⁴, exact). */
   #sortKeys = new Map<SortColumn, Float32Array>();
   /** The selection each column's rows were first picked from (see `#picks`). */
   #pickedWith = new Map<SortColumn, string>();
   /** The column the last view or selection was sorted by: the one that keeps its order and keys. */
   #sortedColumn: SortColumn | undefined;
-  #searchCache: SearchMatches | undefined;
-  #selectionCache: { key: string; selection: Selection } | undefined;
+  #searchCache: ViewCaches["search"];
+  #selectionCache: ViewCaches["selection"];
   /** The selection by the facets alone (no search) last asked for: a search is counted against it. */
-  #facetBase: (FacetBase & Selection & { key: string }) | undefined;
+  #facetBase: ViewCaches["facetBase"];
   /**
    * The last search, its facets and its tally (its selection is the one marked in the view
    * buffers' `selected`): the next keystroke's selection is changed from it where the matches
    * changed.
    */
-  #searched: { matches: SearchMatches; facets: string; tally: FacetTally } | undefined;
+  #searched: ViewCaches["searched"];
   /**
    * A view's arrays of a byte a user, kept from one view to the next: a million users'
    * keystrokes would otherwise leave megabytes each for the collector.
    */
-  #buffers: { selected: Uint8Array; matched: Uint8Array[] } | undefined;
+  #buffers: ViewCaches["buffers"];
   #days: (DayColumns & { timeZone: string }) | undefined;
 
   /** A step of idle work lasts about this long, so that a message coming meanwhile waits little. */
   readonly #idleStepMs: number;
+  readonly #fullWarmUpFrom: number;
 
-  constructor({ idleStepMs = 4 }: { idleStepMs?: number } = {}) {
+  constructor({ idleStepMs = 4, fullWarmUpFrom: warmedFrom = fullWarmUpFrom }: { idleStepMs?: number; fullWarmUpFrom?: number } = {}) {
     this.#sourceStarts.push(0);
     this.#idleStepMs = idleStepMs;
+    this.#fullWarmUpFrom = warmedFrom;
   }
 
   get size(): number {
@@ -393,8 +413,16 @@ export class TeamIndex {
    * its matches: with two searches run once, a browser's worker took 4–15 ms for each of the first
    * four keystrokes of a million users (bench:team:browser, four runs); warmed up, 2–10 ms (six).
    */
-  warmUp(large = this.size >= fullWarmUpFrom): void {
-    const { rounds, searches, times, underASource } = large ? warmUps.full : warmUps.small;
+  warmUp(large = this.size >= this.#fullWarmUpFrom): void {
+    finish(this.#warmUpViews(large ? "full" : "small"));
+    this.#searchCache = undefined;
+    this.#selectionCache = undefined;
+    this.#searched = undefined;
+  }
+
+  /** The warm-up's views, one a step, in the service's order (a sort's walk is short work). */
+  *#warmUpViews(kind: keyof typeof warmUps): Generator<void, void> {
+    const { rounds, searches, times, underASource } = warmUps[kind];
     // The facets' code that a search under a chosen source runs: cold, the first keystroke under
     // two sources took a million users' worker 7.5–26.7 ms (median 16.9, six tabs); warmed, 5.2–12.1 (9.3).
     const source = this.#slugs.value(0);
@@ -407,20 +435,69 @@ export class TeamIndex {
         for (const search of searches) {
           for (let time = 0; time < pass.times; time++) {
             this.#selectionCache = undefined; // the search's matches are kept: their facets and page are worked out again
-            this.view({ search, pageIndex: 0, pageSize: defaultPageSize, facets: pass.facets });
+            this.#warming = true;
+            try {
+              this.#view({ search, pageIndex: 0, pageSize: defaultPageSize, facets: pass.facets });
+            } finally {
+              this.#warming = false;
+            }
+            yield;
           }
         }
       }
     }
-    this.#searchCache = undefined;
-    this.#selectionCache = undefined;
-    this.#searched = undefined;
+  }
+
+  /**
+   * A large team's warm-up again, a view a step, with caches and buffers of its own (a few
+   * megabytes, given back at its end): the view the user left and the next keystroke's idle work
+   * stay as they were.
+   */
+  *#rewarmSteps(): Generator<void, void> {
+    const views = this.#warmUpViews("again");
+    let own: ViewCaches = { search: undefined, selection: undefined, facetBase: undefined, searched: undefined, buffers: undefined };
+    try {
+      for (;;) {
+        const users = this.#swapCaches(own);
+        let done: boolean | undefined;
+        try {
+          done = views.next().done;
+        } finally {
+          own = this.#swapCaches(users);
+        }
+        if (done) return;
+        yield;
+      }
+    } finally {
+      abandon(views);
+      const { buffers, facetBase } = own;
+      release(...[...(buffers ? [buffers.selected, ...buffers.matched] : []), ...(facetBase ? [facetBase.selected] : [])]);
+    }
+  }
+
+  /** Puts `next` in place of the caches views read and leave; returns those it replaced. */
+  #swapCaches(next: ViewCaches): ViewCaches {
+    const previous = {
+      search: this.#searchCache,
+      selection: this.#selectionCache,
+      facetBase: this.#facetBase,
+      searched: this.#searched,
+      buffers: this.#buffers,
+    };
+    ({
+      search: this.#searchCache,
+      selection: this.#selectionCache,
+      facetBase: this.#facetBase,
+      searched: this.#searched,
+      buffers: this.#buffers,
+    } = next);
+    return previous;
   }
 
   /**
    * Works a step on what the next keystroke may ask, in the idle time after a view: the whole order
-   * of a sort whose rows were picked, then what follows the search in each row; true once there is
-   * nothing left.
+   * of a sort whose rows were picked, what follows the search in each row, then a warm-up after a
+   * sort; true once there is nothing left.
    */
   stepIdle(): boolean {
     this.#dropStaleCaches();
@@ -430,7 +507,10 @@ export class TeamIndex {
       if (step.done) this.#keepOrdering(pending.column, step.value);
       return false;
     }
-    return this.#ids.stepIdle();
+    if (!this.#ids.stepIdle()) return false;
+    if (!this.#rewarm) return true;
+    if (this.#rewarm.next().done) this.#rewarm = undefined;
+    return false;
   }
 
   /** The row of a user ID; the first lookup after a load makes a hash table of them (8 bytes a user), kept until `dropLookups`. */
@@ -462,8 +542,13 @@ export class TeamIndex {
     return rows;
   }
 
-  view({ pageIndex, pageSize, ...query }: TeamView): TeamViewResult {
-    this.#sortingBy(query.sort);
+  view(view: TeamView): TeamViewResult {
+    this.#sortingBy(view.sort);
+    return this.#view(view);
+  }
+
+  /** A view, the column sorted by left as it is: a warm-up's, in the service's order, keeps the user's sort. */
+  #view({ pageIndex, pageSize, ...query }: TeamView): TeamViewResult {
     const { selected, count, rows, facets } = this.#selection(query);
     const size = Math.min(maxViewPageSize, Math.max(1, Math.floor(pageSize)));
     const lastPage = Math.max(0, Math.ceil(count / size) - 1);
@@ -581,7 +666,7 @@ export class TeamIndex {
     if (this.#searchCache?.query !== search) {
       // Two buffers in turn: the earlier search's rows narrow the new one's.
       const into = matched.find((buffer) => buffer !== this.#searchCache?.matched) ?? matched[matched.push(new Uint8Array(this.size)) - 1]!;
-      this.#searchCache = this.#ids.matches(search, this.#searchCache, into);
+      this.#searchCache = this.#ids.matches(search, this.#searchCache, into, !this.#warming);
     }
     return this.#searchCache;
   }
@@ -604,6 +689,7 @@ export class TeamIndex {
     this.#serviceOrder = undefined;
     this.#orderings.clear();
     this.#setPending(undefined);
+    this.#setRewarm(undefined);
     this.#sortKeys.forEach((keys) => release(keys)); // read only within a view
     this.#sortKeys.clear();
     this.#pickedWith.clear();
@@ -663,6 +749,12 @@ export class TeamIndex {
     this.#pendingOrdering = next;
   }
 
+  /** Replaces the warm-up run in idle time: the one left midway gives its buffers back. */
+  #setRewarm(next: Generator<void, void> | undefined): void {
+    if (this.#rewarm) abandon(this.#rewarm);
+    this.#rewarm = next;
+  }
+
   /** Computed on first use of a column (or in idle time, once its rows were picked), then kept until the team changes or `#sortingBy` gives it back. */
   #ordering(column: SortColumn): Ordering {
     const ordering = this.#orderings.get(column);
@@ -683,6 +775,12 @@ export class TeamIndex {
     return ordering;
   }
 
+  /**
+   * Keeps a column's ordering made. A large team's warm-up then runs again in idle time: the
+   * collections of a sort's arrays make V8 throw away the code of keystrokes not typed meanwhile,
+   * and a keystroke after sorts by each column took a million users' worker 12.5–16.2 ms instead
+   * of 7.1–10.4 (Chromium, four each; the latter with `--no-flush-bytecode`).
+   */
   #keepOrdering(column: SortColumn, ordering: Ordering): Ordering {
     this.#orderings.set(column, ordering);
     if (this.#pendingOrdering?.column === column) this.#pendingOrdering = undefined;
@@ -690,6 +788,7 @@ export class TeamIndex {
     const keys = this.#sortKeys.get(column);
     if (keys) release(keys);
     this.#sortKeys.delete(column);
+    if (this.size >= this.#fullWarmUpFrom) this.#setRewarm(this.#rewarmSteps());
     return ordering;
   }
 
