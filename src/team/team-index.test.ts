@@ -533,7 +533,7 @@ describe("TeamIndex", () => {
     expect(index.view({ search: "client", pageIndex: 0, pageSize: 10 }).matches).toBe(2);
   });
 
-  it("picks the first rows by creation instant and by client ID where they are held: no key a user is kept for them; ranks keep 4 bytes a user", () => {
+  it("picks the first rows by creation instant, client ID and list of sources where they are held: no key a user is kept for them; ranks keep 4 bytes a user", () => {
     const users = 50_000;
     const index = new TeamIndex();
     // The pages are held to the end, so that the collector cannot free their arrays while a view is measured.
@@ -562,6 +562,9 @@ describe("TeamIndex", () => {
     const byClientId = grownBy({ sort: { column: "client_user_id", direction: "asc" }, pageIndex: 0, pageSize: 10 });
     expect(byClientId.first).toBe(user(0).client_user_id);
     expect(byClientId.grown).toBeLessThan(users);
+    // Lists of sources by how many and the first, where they are held (compared slug by slug where those tie).
+    const bySources = grownBy({ sort: { column: "connected_sources", direction: "desc" }, pageIndex: 0, pageSize: 10 });
+    expect(bySources.grown).toBeLessThan(users);
     // A ranked column's keys, costly to work out, are kept for the next pick: ranks, exact in 4 bytes a user.
     const byZone = grownBy({ sort: { column: "time_zone", direction: "asc" }, pageIndex: 0, pageSize: 10 }).grown;
     expect(byZone).toBeGreaterThan(users * 3);
