@@ -140,10 +140,15 @@ export class TeamIds {
   /**
    * Marks the rows whose client user ID or user ID contains `query` (not empty), both folded.
    * `earlier`, a search this one extends (typing on), may narrow the search to the rows it matched;
-   * `into`, a byte a row and not the earlier search's, is where the rows are marked. `prepares`:
+   * `into`, a byte a row and not the earlier search's, is where the rows are marked. `prepareNext`:
    * whether what follows it in each row is then worked out in idle time (not for a warm-up's search).
    */
-  matches(query: string, earlier?: SearchMatches, into: Uint8Array = new Uint8Array(this.rows), prepares = true): SearchMatches {
+  matches(
+    query: string,
+    earlier?: SearchMatches,
+    into: Uint8Array = new Uint8Array(this.rows),
+    { prepareNext = true }: { prepareNext?: boolean } = {},
+  ): SearchMatches {
     const needle = foldForSearch(query);
     // Only what the Collator ignores (a zero-width space, a lone accent): every ID holds that.
     if (needle === "") return { query, matched: into.fill(1), count: this.rows, rows: null, unmatched: new Uint32Array(0) };
@@ -155,7 +160,7 @@ export class TeamIds {
       ? this.#text.scanEach(bytes, few, this.#rowStarts.view(), into, fewOf(this.rows))
       : this.#text.scan(bytes, this.#rowStarts.view(), into, fewOf(this.rows));
     // The next keystroke would scan the text again: what it can ask is worked out in the idle time.
-    if (prepares && found.count > candidatesAtMost(this.rows, this.#text)) this.#text.prepareFollows(bytes);
+    if (prepareNext && found.count > candidatesAtMost(this.rows, this.#text)) this.#text.prepareFollows(bytes);
     return { query, matched: into, ...found };
   }
 

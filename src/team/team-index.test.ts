@@ -367,9 +367,21 @@ describe("TeamIndex", () => {
     expect(made).not.toHaveBeenCalled(); // made already, in idle time
   });
 
+  /** Users with IDs that share a long start, half of them connected to Oura, some to Fitbit too. */
+  const sortedTeam = (count: number, from = 0) =>
+    Array.from({ length: count }, (_, i) => {
+      const n = from + i;
+      const connected = (slug: string, name: string) => ({
+        created_on: "2025-01-01T00:00:00Z",
+        source: { logo: `/${slug}.svg`, name, slug },
+      });
+      const sources = n % 2 === 0 ? [connected("oura", "Oura"), ...(n % 3 === 0 ? [connected("fitbit", "Fitbit")] : [])] : [];
+      return user(n, { client_user_id: `patient-${(n * 7919) % 3_000}`, connected_sources: sources });
+    });
+
   it("warms up a large team again in idle time once a sort's order is made, leaving the sort, the view and the next keystroke's search as they were", () => {
     const made = vi.spyOn(TeamIds.prototype, "clientIdOrderingSteps");
-    const users = Array.from({ length: 3_000 }, (_, n) => user(n, { client_user_id: `patient-${(n * 7919) % 3_000}` }));
+    const users = sortedTeam(3_000);
     const sort = { column: "client_user_id", direction: "desc" } as const;
     const shown = { search: "patient-1", facets: { sources: ["oura"] }, sort, pageIndex: 0, pageSize: 20 };
     const keystroke = { ...shown, search: "patient-12" };
@@ -377,6 +389,7 @@ describe("TeamIndex", () => {
     plain.addPage(pageOfUsers(users), 0);
     const expected = plain.view(keystroke);
     const shownRows = plain.view(shown).rows;
+    expect(shownRows).toHaveLength(20);
 
     const index = new TeamIndex({ idleStepMs: 0, fullWarmUpFrom: 3_000 });
     index.addPage(pageOfUsers(users), 0);
@@ -387,10 +400,10 @@ describe("TeamIndex", () => {
     const prepared = vi.spyOn(IdText.prototype, "prepareFollows");
     let steps = 0;
     while (!index.stepIdle()) steps++;
-    // The warm-up's searches, a view a step.
-    const searched = matched.mock.calls.map(([query, , , prepares]) => ({ query, prepares }));
+    // The warm-up's searches, a view a step, under a source and under none.
+    const searched = matched.mock.calls.map(([query, , , options]) => ({ query, prepareNext: options?.prepareNext }));
     expect(new Set(searched.map(({ query }) => query))).toEqual(new Set(["0", "00", "000", "0000", "00000"]));
-    expect(searched.every(({ prepares }) => prepares === false)).toBe(true);
+    expect(searched.every(({ prepareNext }) => prepareNext === false)).toBe(true);
     expect(steps).toBeGreaterThan(searched.length);
     expect(prepared).not.toHaveBeenCalled(); // what follows the user's search in each row stays worked out
     // The view left is still held: asked again, nothing is searched.
@@ -411,6 +424,24 @@ describe("TeamIndex", () => {
     const smallMatches = vi.spyOn(TeamIds.prototype, "matches");
     while (!small.stepIdle());
     expect(smallMatches).not.toHaveBeenCalled();
+  });
+
+  it("leaves a warm-up run after a sort when the team changes midway: the views after read the grown team", () => {
+    const sort = { column: "client_user_id", direction: "asc" } as const;
+    const keystroke = { search: "patient-2", facets: { sources: ["fitbit"] }, sort, pageIndex: 0, pageSize: 20 };
+    const plain = new TeamIndex();
+    plain.addPage(pageOfUsers(sortedTeam(3_000)), 0);
+    const expected = plain.view(keystroke);
+
+    const index = new TeamIndex({ idleStepMs: 0, fullWarmUpFrom: 2_000 });
+    index.addPage(pageOfUsers(sortedTeam(2_000)), 0);
+    index.view({ sort, pageIndex: 0, pageSize: 20 });
+    index.view({ ...keystroke, search: "patient" }); // its order made: the warm-up follows
+    const matched = vi.spyOn(TeamIds.prototype, "matches");
+    while (matched.mock.calls.length < 2) index.stepIdle(); // the warm-up midway, its buffers of 2,000 rows
+    index.addPage(pageOfUsers(sortedTeam(1_000, 2_000)), 2_000);
+    while (!index.stepIdle());
+    expect(index.view(keystroke)).toEqual(expected);
   });
 
   it("reads the IDs afresh after each idle step of their order: a search in between that grows the text's memory moves them", () => {

@@ -112,10 +112,10 @@ interface Selection {
 const fewToOrder = 2048;
 /**
  * From this many users, the first keystrokes' code is warmed up in full at the end of a load (a
- * few hundred milliseconds at a million), and again after each sort (see `#keepOrdering`). Below,
- * cold, they take 1–3 ms in Node at 100,000 users.
+ * few hundred milliseconds at a million), and again once a sort's order is made (see
+ * `#keepOrdering`). Below, cold, they take 1–3 ms in Node at 100,000 users.
  */
-const fullWarmUpFrom = 250_000;
+const defaultFullWarmUpFrom = 250_000;
 /**
  * What a warm-up runs: its searches, each `times` (from its matches after the first), `rounds`
  * over; in full, first under a chosen source (`underASource` times each), then under none. Again
@@ -138,11 +138,21 @@ interface PendingOrdering {
 
 /** What a view reads and leaves for the next one: a warm-up run between views keeps its own. */
 interface ViewCaches {
-  search: SearchMatches | undefined;
-  selection: { key: string; selection: Selection } | undefined;
-  facetBase: (FacetBase & Selection & { key: string }) | undefined;
-  searched: { matches: SearchMatches; facets: string; tally: FacetTally } | undefined;
-  buffers: { selected: Uint8Array; matched: Uint8Array[] } | undefined;
+  search?: SearchMatches;
+  selection?: { key: string; selection: Selection };
+  /** The selection by the facets alone (no search) last asked for: a search is counted against it. */
+  facetBase?: FacetBase & Selection & { key: string };
+  /**
+   * The last search, its facets and its tally (its selection is the one marked in the view
+   * buffers' `selected`): the next keystroke's selection is changed from it where the matches
+   * changed.
+   */
+  searched?: { matches: SearchMatches; facets: string; tally: FacetTally };
+  /**
+   * A view's arrays of a byte a user, kept from one view to the next: a million users'
+   * keystrokes would otherwise leave megabytes each for the collector.
+   */
+  buffers?: { selected: Uint8Array; matched: Uint8Array[] };
 }
 
 export class TeamIndex {
@@ -206,31 +216,17 @@ export class TeamIndex {
   #pickedWith = new Map<SortColumn, string>();
   /** The column the last view or selection was sorted by: the one that keeps its order and keys. */
   #sortedColumn: SortColumn | undefined;
-  #searchCache: ViewCaches["search"];
-  #selectionCache: ViewCaches["selection"];
-  /** The selection by the facets alone (no search) last asked for: a search is counted against it. */
-  #facetBase: ViewCaches["facetBase"];
-  /**
-   * The last search, its facets and its tally (its selection is the one marked in the view
-   * buffers' `selected`): the next keystroke's selection is changed from it where the matches
-   * changed.
-   */
-  #searched: ViewCaches["searched"];
-  /**
-   * A view's arrays of a byte a user, kept from one view to the next: a million users'
-   * keystrokes would otherwise leave megabytes each for the collector.
-   */
-  #buffers: ViewCaches["buffers"];
+  #caches: ViewCaches = {};
   #days: (DayColumns & { timeZone: string }) | undefined;
 
   /** A step of idle work lasts about this long, so that a message coming meanwhile waits little. */
   readonly #idleStepMs: number;
   readonly #fullWarmUpFrom: number;
 
-  constructor({ idleStepMs = 4, fullWarmUpFrom: warmedFrom = fullWarmUpFrom }: { idleStepMs?: number; fullWarmUpFrom?: number } = {}) {
+  constructor({ idleStepMs = 4, fullWarmUpFrom = defaultFullWarmUpFrom }: { idleStepMs?: number; fullWarmUpFrom?: number } = {}) {
     this.#sourceStarts.push(0);
     this.#idleStepMs = idleStepMs;
-    this.#fullWarmUpFrom = warmedFrom;
+    this.#fullWarmUpFrom = fullWarmUpFrom;
   }
 
   get size(): number {
@@ -385,10 +381,8 @@ export class TeamIndex {
     [...ofUsers, this.#sourceStarts, ...ofSources].forEach((column) => column.release());
     const kept: ArrayBufferView[] = [...this.#orderings.values()].flatMap(({ ascending, descending }) => [ascending, descending]);
     if (this.#serviceOrder) kept.push(this.#serviceOrder);
-    if (this.#buffers) kept.push(this.#buffers.selected, ...this.#buffers.matched);
-    if (this.#facetBase) kept.push(this.#facetBase.selected);
+    kept.push(...heldBy(this.#caches));
     if (this.#days) kept.push(this.#days.createdDay, this.#days.sourceDay);
-    for (const rows of [this.#searchCache?.rows, this.#selectionCache?.selection.rows]) if (rows) kept.push(rows);
     release(...kept);
     this.#version++; // and the caches go (the sort keys given back)
     this.#dropStaleCaches();
@@ -415,12 +409,14 @@ export class TeamIndex {
    */
   warmUp(large = this.size >= this.#fullWarmUpFrom): void {
     finish(this.#warmUpViews(large ? "full" : "small"));
-    this.#searchCache = undefined;
-    this.#selectionCache = undefined;
-    this.#searched = undefined;
+    // The facets' selection of everybody and the buffers stay, as the first view asks.
+    this.#caches = { facetBase: this.#caches.facetBase, buffers: this.#caches.buffers };
   }
 
-  /** The warm-up's views, one a step, in the service's order (a sort's walk is short work). */
+  /**
+   * The warm-up's views, one a step, in the service's order: without a sort, they leave the
+   * user's sort and its order as they are (walking an order is not what needs warming).
+   */
   *#warmUpViews(kind: keyof typeof warmUps): Generator<void, void> {
     const { rounds, searches, times, underASource } = warmUps[kind];
     // The facets' code that a search under a chosen source runs: cold, the first keystroke under
@@ -434,7 +430,7 @@ export class TeamIndex {
       for (const pass of passes) {
         for (const search of searches) {
           for (let time = 0; time < pass.times; time++) {
-            this.#selectionCache = undefined; // the search's matches are kept: their facets and page are worked out again
+            this.#caches.selection = undefined; // the search's matches are kept: their facets and page are worked out again
             this.#warming = true;
             try {
               this.#view({ search, pageIndex: 0, pageSize: defaultPageSize, facets: pass.facets });
@@ -449,49 +445,33 @@ export class TeamIndex {
   }
 
   /**
-   * A large team's warm-up again, a view a step, with caches and buffers of its own (a few
-   * megabytes, given back at its end): the view the user left and the next keystroke's idle work
-   * stay as they were.
+   * A large team's warm-up again, a view a step, with caches and buffers of its own (4 bytes a
+   * user, given back at its end or when it is left): the view the user left and the next
+   * keystroke's idle work stay as they were. A step is a view of the whole team (a keystroke's
+   * work, up to 10–27 ms at a million in Node on a busy day): a call that comes meanwhile waits
+   * for it, as it does for a step of a ranked column's order.
    */
   *#rewarmSteps(): Generator<void, void> {
     const views = this.#warmUpViews("again");
-    let own: ViewCaches = { search: undefined, selection: undefined, facetBase: undefined, searched: undefined, buffers: undefined };
+    let own: ViewCaches = {};
     try {
       for (;;) {
-        const users = this.#swapCaches(own);
+        const userCaches = this.#caches;
+        this.#caches = own;
         let done: boolean | undefined;
         try {
           done = views.next().done;
         } finally {
-          own = this.#swapCaches(users);
+          own = this.#caches;
+          this.#caches = userCaches;
         }
         if (done) return;
         yield;
       }
     } finally {
       abandon(views);
-      const { buffers, facetBase } = own;
-      release(...[...(buffers ? [buffers.selected, ...buffers.matched] : []), ...(facetBase ? [facetBase.selected] : [])]);
+      release(...heldBy(own));
     }
-  }
-
-  /** Puts `next` in place of the caches views read and leave; returns those it replaced. */
-  #swapCaches(next: ViewCaches): ViewCaches {
-    const previous = {
-      search: this.#searchCache,
-      selection: this.#selectionCache,
-      facetBase: this.#facetBase,
-      searched: this.#searched,
-      buffers: this.#buffers,
-    };
-    ({
-      search: this.#searchCache,
-      selection: this.#selectionCache,
-      facetBase: this.#facetBase,
-      searched: this.#searched,
-      buffers: this.#buffers,
-    } = next);
-    return previous;
   }
 
   /**
@@ -615,10 +595,10 @@ export class TeamIndex {
     const { facets = {} } = query;
     const search = query.search?.trim() ?? "";
     const key = this.#selectionKey(query);
-    if (this.#selectionCache?.key === key) return this.#selectionCache.selection;
+    if (this.#caches.selection?.key === key) return this.#caches.selection.selection;
 
     const buffers = this.#viewBuffers();
-    const earlierSearch = this.#searchCache;
+    const earlierSearch = this.#caches.search;
     const matches = search === "" ? null : this.#matching(search, buffers.matched);
     let selection: Selection;
     // No search: the facets' selection of everybody. The next keystroke's search is changed from
@@ -628,32 +608,32 @@ export class TeamIndex {
     else {
       const columns = this.#facetColumns();
       const facetsKey = JSON.stringify(facets);
-      const earlier = this.#searched;
+      const earlier = this.#caches.searched;
       // The earlier search's marks are intact: the new one was marked in the other buffer.
       const fromEarlier = earlier?.facets === facetsKey && earlier.matches === earlierSearch && matches !== earlierSearch;
       const changed = fromEarlier && !matches.rows ? changeFacets(columns, earlier, matches, facets, buffers.selected) : null;
       const base = !changed && matches.count * 2 > this.size ? this.#facetBaseOf(facets) : undefined;
       const { selected, count, rows, counts, tally } = changed ?? applyFacets(columns, matches, facets, buffers.selected, base);
-      this.#searched = { matches, facets: facetsKey, tally };
+      this.#caches.searched = { matches, facets: facetsKey, tally };
       selection = { selected, count, rows, facets: counts };
     }
-    this.#selectionCache = { key, selection };
+    this.#caches.selection = { key, selection };
     return selection;
   }
 
   /** The facets' selection of everybody, made unless it is the one kept. */
   #facetBaseOf(facets: FacetSelection): FacetBase & Selection {
     const key = JSON.stringify(facets);
-    if (this.#facetBase?.key !== key) {
+    if (this.#caches.facetBase?.key !== key) {
       // The previous base's buffer is free: no cached selection points to it once this one is made.
-      const { selected, count, counts, tally } = applyFacets(this.#facetColumns(), null, facets, this.#facetBase?.selected);
-      this.#facetBase = { key, selected, count, rows: null, facets: counts, tally };
+      const { selected, count, counts, tally } = applyFacets(this.#facetColumns(), null, facets, this.#caches.facetBase?.selected);
+      this.#caches.facetBase = { key, selected, count, rows: null, facets: counts, tally };
     }
-    return this.#facetBase;
+    return this.#caches.facetBase;
   }
 
   #viewBuffers() {
-    return (this.#buffers ??= { selected: new Uint8Array(this.size), matched: [] });
+    return (this.#caches.buffers ??= { selected: new Uint8Array(this.size), matched: [] });
   }
 
   /** The rows in the order of a sort (absent: the service's; null: the rows' own, see `rowAt`). */
@@ -663,12 +643,13 @@ export class TeamIndex {
 
   /** The rows matching a search (not empty), marked in one of the `matched` buffers. */
   #matching(search: string, matched: Uint8Array[]): SearchMatches {
-    if (this.#searchCache?.query !== search) {
+    if (this.#caches.search?.query !== search) {
       // Two buffers in turn: the earlier search's rows narrow the new one's.
-      const into = matched.find((buffer) => buffer !== this.#searchCache?.matched) ?? matched[matched.push(new Uint8Array(this.size)) - 1]!;
-      this.#searchCache = this.#ids.matches(search, this.#searchCache, into, !this.#warming);
+      const into =
+        matched.find((buffer) => buffer !== this.#caches.search?.matched) ?? matched[matched.push(new Uint8Array(this.size)) - 1]!;
+      this.#caches.search = this.#ids.matches(search, this.#caches.search, into, { prepareNext: !this.#warming });
     }
-    return this.#searchCache;
+    return this.#caches.search;
   }
 
   #facetColumns(): FacetColumns {
@@ -694,11 +675,7 @@ export class TeamIndex {
     this.#sortKeys.clear();
     this.#pickedWith.clear();
     this.#sortedColumn = undefined;
-    this.#searchCache = undefined;
-    this.#selectionCache = undefined;
-    this.#facetBase = undefined;
-    this.#searched = undefined;
-    this.#buffers = undefined;
+    this.#caches = {};
     this.#days = undefined;
   }
 
@@ -769,7 +746,7 @@ export class TeamIndex {
     if (column === "created_on") return yield* orderNumbersSteps(this.#createdOn.msReader(), this.size, service);
     // Case-insensitive; IDs that differ only in case keep the service's order.
     if (column === "client_user_id") return yield* this.#ids.clientIdOrderingSteps(service, stepMs);
-    const ranks = this.#ranks(column);
+    const ranks = column === "connected_sources" ? this.#sourceListRanks() : this.#codeRankArray(column);
     const ordering = orderByRanks(ranks, this.size, service);
     release(ranks.ranks);
     return ordering;
@@ -857,19 +834,22 @@ export class TeamIndex {
    * 0), and lists compared slug by slug: as `rankSourceLists` orders them.
    */
   #sourceListKeys(): { key: (row: number) => number; compareValues: (a: number, b: number) => number } {
-    const slugRanks = rankStrings(this.#slugs.values).ranks;
+    const slugRanks = this.#slugRanks();
     const starts = this.#sourceStarts.view();
     const slugs = this.#sourceSlugCodes.view();
-    const firsts = slugRanks.length + 1;
+    const keysPerLength = slugRanks.length + 1;
     return {
       key: (row) => {
         const from = starts[row]!;
         const length = starts[row + 1]! - from;
-        return length === 0 ? 0 : length * firsts + slugRanks[slugs[from]!]! + 1;
+        return length === 0 ? 0 : length * keysPerLength + slugRanks[slugs[from]!]! + 1;
       },
       compareValues: (a, b) => {
-        const [fromA, fromB] = [starts[a]!, starts[b]!];
-        const [lengthA, lengthB] = [starts[a + 1]! - fromA, starts[b + 1]! - fromB];
+        // Not destructured: this runs for every row whose key ties with the first rows' last.
+        const fromA = starts[a]!;
+        const fromB = starts[b]!;
+        const lengthA = starts[a + 1]! - fromA;
+        const lengthB = starts[b + 1]! - fromB;
         if (lengthA !== lengthB) return lengthA - lengthB;
         for (let i = 0; i < lengthA; i++) {
           const byRank = slugRanks[slugs[fromA + i]!]! - slugRanks[slugs[fromB + i]!]!;
@@ -880,9 +860,8 @@ export class TeamIndex {
     };
   }
 
-  /** Each row's rank in a column. */
-  #ranks(column: Exclude<SortColumn, "created_on" | "client_user_id">): Ranks {
-    if (column === "connected_sources") return this.#sourceListRanks();
+  /** Each row's rank in an interned column. */
+  #codeRankArray(column: "birth_date" | "time_zone" | "team_id"): Ranks {
     const { rankOf, count } = this.#codeRanks(column);
     const ranks = new Int32Array(this.size);
     for (let row = 0; row < ranks.length; row++) ranks[row] = rankOf(row);
@@ -905,16 +884,29 @@ export class TeamIndex {
     return { rankOf: (row) => (codes[row]! < shift ? -1 : ranks[codes[row]! - shift]!), count };
   }
 
+  /** Each slug code's rank among the slugs, by their text. */
+  #slugRanks(): Int32Array {
+    return rankStrings(this.#slugs.values).ranks;
+  }
+
   /**
    * Each row's rank among the distinct lists of connected sources: by how many, then by which
    * (slug by slug, in the user's order, slugs by their text); see `rankSourceLists`.
    */
   #sourceListRanks(): Ranks {
-    const slugRanks = rankStrings(this.#slugs.values).ranks;
+    const slugRanks = this.#slugRanks();
     const ranks = rankSourceLists(this.#sourceStarts.view(), this.#sourceSlugCodes.view(), this.size, slugRanks);
     release(slugRanks);
     return ranks;
   }
+}
+
+/** The typed arrays views' caches hold, each once. */
+function heldBy({ buffers, facetBase, search, selection }: ViewCaches): ArrayBufferView[] {
+  const held: ArrayBufferView[] = buffers ? [buffers.selected, ...buffers.matched] : [];
+  if (facetBase) held.push(facetBase.selected);
+  for (const rows of [search?.rows, selection?.selection.rows]) if (rows) held.push(rows);
+  return held;
 }
 
 function isAscending(values: Uint32Array): boolean {
