@@ -38,7 +38,7 @@ import {
   orderByRanks,
   orderNumbers,
   orderNumbersSteps,
-  rankSourceLists,
+  rankSourceListsSteps,
   rankStrings,
   rowAt,
   type Ordering,
@@ -740,13 +740,16 @@ export class TeamIndex {
     return this.#keepOrdering(column, finish(steps));
   }
 
-  /** A column's ordering, made in steps (see `clientIdOrderingSteps`, `orderNumbersSteps`); a ranked column's in one. */
+  /**
+   * A column's ordering, made in steps (see `clientIdOrderingSteps`, `orderNumbersSteps`,
+   * `rankSourceListsSteps`); an interned column's, ranked from its few values, in one.
+   */
   *#orderingSteps(column: SortColumn, stepMs: number): Generator<void, Ordering> {
     const service = this.#inServiceOrder();
     if (column === "created_on") return yield* orderNumbersSteps(this.#createdOn.msReader(), this.size, service);
     // Case-insensitive; IDs that differ only in case keep the service's order.
     if (column === "client_user_id") return yield* this.#ids.clientIdOrderingSteps(service, stepMs);
-    const ranks = column === "connected_sources" ? this.#sourceListRanks() : this.#codeRankArray(column);
+    const ranks = column === "connected_sources" ? yield* this.#sourceListRankSteps() : this.#codeRankArray(column);
     const ordering = orderByRanks(ranks, this.size, service);
     release(ranks.ranks);
     return ordering;
@@ -893,9 +896,9 @@ export class TeamIndex {
    * Each row's rank among the distinct lists of connected sources: by how many, then by which
    * (slug by slug, in the user's order, slugs by their text); see `rankSourceLists`.
    */
-  #sourceListRanks(): Ranks {
+  *#sourceListRankSteps(): Generator<void, Ranks> {
     const slugRanks = this.#slugRanks();
-    const ranks = rankSourceLists(this.#sourceStarts.view(), this.#sourceSlugCodes.view(), this.size, slugRanks);
+    const ranks = yield* rankSourceListsSteps(this.#sourceStarts.view(), this.#sourceSlugCodes.view(), this.size, slugRanks);
     release(slugRanks);
     return ranks;
   }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { abandon, orderNumbers, orderNumbersSteps, rankSourceLists } from "./team-sort.ts";
+import { abandon, orderNumbers, orderNumbersSteps, rankSourceLists, rankSourceListsSteps, stepRows } from "./team-sort.ts";
 
 describe("orderNumbers", () => {
   it("orders the rows by number both ways, equal numbers (0 and -0 too) in the service's order either way (written out, or the rows' own), NaN last", () => {
@@ -123,5 +123,23 @@ describe("rankSourceLists", () => {
     const expected = referenceRanks(lists, slugRanks);
     expect(expected.count).toBeGreaterThan(4096);
     expect(ranked(lists, slugRanks)).toEqual(expected);
+  });
+
+  it("ranks in steps of rows, to be made in idle time, as in one", () => {
+    let seed = 11;
+    const random = (below: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % below;
+    const lists = Array.from({ length: 2 * stepRows + 100 }, () => Array.from({ length: random(4) }, () => random(5)));
+    const slugRanks = Int32Array.from([3, 0, 4, 1, 2]);
+    const starts = [0];
+    for (const list of lists) starts.push(starts.at(-1)! + list.length);
+    const steps = rankSourceListsSteps(starts, lists.flat(), lists.length, slugRanks);
+    let yielded = 0;
+    for (let step = steps.next(); ; step = steps.next(), yielded++) {
+      if (step.done) {
+        expect({ ranks: Array.from(step.value.ranks), count: step.value.count }).toEqual(referenceRanks(lists, slugRanks));
+        break;
+      }
+    }
+    expect(yielded).toBe(3);
   });
 });

@@ -3,7 +3,7 @@
  * service's order whichever way the column is sorted, and users without a value come last.
  */
 import { release } from "../api/release-memory.ts";
-import { growableUint32 } from "./growable-array.ts";
+import { growableUint32, type GrowableArray } from "./growable-array.ts";
 import { KeySorter } from "./radix-sort.ts";
 
 /** The columns the loaded team sorts by (the URL names them). */
@@ -47,14 +47,64 @@ function slotOf(list: number, slug: number, shift: number): number {
  * sort for the collector.
  */
 export function rankSourceLists(starts: ArrayLike<number>, slugCodes: ArrayLike<number>, rows: number, slugRanks: Int32Array): Ranks {
+  return finish(rankSourceListsSteps(starts, slugCodes, rows, slugRanks));
+}
+
+/**
+ * `rankSourceLists` in steps of `stepRows` rows, to be made in idle time (at a million, in one
+ * step, a view asked meanwhile waited 130 ms for it); stopped midway (`abandon`), its arrays go.
+ */
+export function* rankSourceListsSteps(
+  starts: ArrayLike<number>,
+  slugCodes: ArrayLike<number>,
+  rows: number,
+  slugRanks: Int32Array,
+): Generator<void, Ranks> {
   /** Each list's parent, last slug and length, by list (list 0, the empty one, is all zeros). */
   const [parentOf, lastSlugOf, lengthOf] = [growableUint32(), growableUint32(), growableUint32()];
   for (const column of [parentOf, lastSlugOf, lengthOf]) column.push(0);
   /** Open addressing: each slot a list + 1 (0: empty), found by its parent and last slug. */
-  let slots = new Uint32Array(1 << 12);
-  let shift = Math.clz32(slots.length) + 1;
+  let slots: Uint32Array = new Uint32Array(1 << 12);
   const ranks = new Int32Array(rows); // each row's list, then its rank
-  for (let row = 0; row < rows; row++) {
+  let made = false;
+  try {
+    for (let from = 0; from < rows; from += stepRows) {
+      slots = addLists(starts, slugCodes, from, Math.min(rows, from + stepRows), { parentOf, lastSlugOf, lengthOf, slots }, ranks);
+      yield;
+    }
+    rankLists({ parentOf, lastSlugOf, lengthOf }, slugRanks, ranks);
+    made = true;
+    // The lists made on the way to longer ones are ranked too: ranks go up to their count.
+    return { ranks, count: parentOf.length };
+  } finally {
+    release(slots);
+    for (const column of [parentOf, lastSlugOf, lengthOf]) column.release();
+    if (!made) release(ranks);
+  }
+}
+
+/** The lists found so far: each one's parent, last slug and length, by list. */
+interface ListTree {
+  parentOf: GrowableArray<Uint32Array>;
+  lastSlugOf: GrowableArray<Uint32Array>;
+  lengthOf: GrowableArray<Uint32Array>;
+}
+
+/**
+ * Finds (or adds) the list of each row from `from` to `to`, written in `lists`; returns the hash
+ * table, grown if it had to (the one given is then given back).
+ */
+function addLists(
+  starts: ArrayLike<number>,
+  slugCodes: ArrayLike<number>,
+  from: number,
+  to: number,
+  { parentOf, lastSlugOf, lengthOf, slots: table }: ListTree & { slots: Uint32Array },
+  lists: Int32Array,
+): Uint32Array {
+  let slots: Uint32Array = table;
+  let shift = Math.clz32(slots.length) + 1;
+  for (let row = from; row < to; row++) {
     let list = 0;
     for (let s = starts[row]!, end = starts[row + 1]!; s < end; s++) {
       const slug = slugCodes[s]!;
@@ -87,9 +137,13 @@ export function rankSourceLists(starts: ArrayLike<number>, slugCodes: ArrayLike<
       }
       list = child;
     }
-    ranks[row] = list;
+    lists[row] = list;
   }
-  release(slots);
+  return slots;
+}
+
+/** Ranks the lists of `tree`, then writes each row's rank over its list in `ranks`. */
+function rankLists({ parentOf, lastSlugOf, lengthOf }: ListTree, slugRanks: Int32Array, ranks: Int32Array): void {
   const [lists, parents, lastSlugs, lengths] = [parentOf.length, parentOf.view(), lastSlugOf.view(), lengthOf.view()];
   // Each list's children, together, by their last slug's rank (a list has a few: insertion sort).
   const childStarts = new Uint32Array(lists + 1);
@@ -122,11 +176,8 @@ export function rankSourceLists(starts: ArrayLike<number>, slugCodes: ArrayLike<
     rankOfList[list] = firstOfLength[lengths[list]!]!++;
     for (let i = childStarts[list + 1]!; i > childStarts[list]!;) stack[top++] = children[--i]!;
   }
-  for (let row = 0; row < rows; row++) ranks[row] = rankOfList[ranks[row]!]!;
+  for (let row = 0; row < ranks.length; row++) ranks[row] = rankOfList[ranks[row]!]!;
   release(childStarts, children, rankOfList, stack);
-  for (const column of [parentOf, lastSlugOf, lengthOf]) column.release();
-  // The lists made on the way to longer ones are ranked too: ranks go up to their count.
-  return { ranks, count: lists };
 }
 
 /**
