@@ -16,14 +16,16 @@ describe("firstInOrder", () => {
         fc.nat({ max: 70 }),
         fc.boolean(),
         fc.boolean(),
-        (rows, count, descending, listed) => {
+        fc.boolean(),
+        (rows, count, descending, listed, keysRepeat) => {
           const keys = Float64Array.from(rows, (row) => row.key);
           const compareTies = (a: number, b: number) => rows[a]!.value - rows[b]!.value || a - b;
           const keyOf = (row: number) => (Number.isNaN(keys[row]!) ? Infinity : descending ? -keys[row]! : keys[row]!);
           const picked = [...rows.keys()].filter((row) => rows[row]!.marked);
           const sorted = [...picked].sort((a, b) => (keyOf(a) === keyOf(b) ? compareTies(a, b) : keyOf(a) - keyOf(b)));
           const from = listed ? { list: [...picked].reverse() } : { marked: Uint8Array.from(rows, (row) => (row.marked ? 1 : 0)) };
-          expect(firstInOrder(count, { key: (row) => keys[row]!, descending, compareTies }, from)).toEqual(sorted.slice(0, count));
+          const order = { key: (row: number) => keys[row]!, descending, compareTies, keysRepeat };
+          expect(firstInOrder(count, order, from)).toEqual(sorted.slice(0, count));
         },
       ),
     );
@@ -35,5 +37,22 @@ describe("firstInOrder", () => {
     const order = { key: (row: number) => keys[row]!, descending: false, compareTies: (a: number, b: number) => a - b };
     expect(firstInOrder(2, order, { marked: new Uint8Array([1, 1, 1, 1]) })).toEqual([1, 3]);
     expect(firstInOrder(2, order, { list: [0, 1, 2, 3] })).toEqual([1, 3]);
+  });
+
+  it("goes forwards where keys repeat, so that ties, in the rows' order, are passed over rather than put through the heap", () => {
+    // Two keys, the last row's before the first's descending: backwards, each tie of the first key would enter the heap.
+    const keys = Array.from({ length: 10_000 }, (_, row) => (row === 0 ? 0 : 1));
+    let compared = 0;
+    const compareTies = (a: number, b: number) => (compared++, a - b);
+    const marked = { marked: new Uint8Array(keys.length).fill(1) };
+    const pick = (keysRepeat: boolean) => {
+      compared = 0;
+      const rows = firstInOrder(10, { key: (row) => keys[row]!, descending: true, compareTies, keysRepeat }, marked);
+      return { rows, compared };
+    };
+    const forwards = pick(true);
+    expect(forwards.rows).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(forwards.compared).toBeLessThan(2 * keys.length);
+    expect(pick(false).compared).toBeGreaterThan(3 * keys.length); // each tie through the heap
   });
 });

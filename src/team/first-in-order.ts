@@ -12,13 +12,18 @@ export interface RowOrder {
   descending: boolean;
   /** Negative when row a comes first: a total order among rows of equal keys. */
   compareTies: (a: number, b: number) => number;
+  /**
+   * Whether many rows share a key (a rank of a few values, a list's length): the rows then go by
+   * forwards, in the order their ties keep.
+   */
+  keysRepeat?: boolean;
 }
 
 /** The rows to pick from: a list, or a byte a row (1: in). */
 export type RowsFrom = { list: ArrayLike<number> } | { marked: Uint8Array };
 
 /** The first `count` of the rows, in order. */
-export function firstInOrder(count: number, { key, descending, compareTies }: RowOrder, from: RowsFrom): number[] {
+export function firstInOrder(count: number, { key, descending, compareTies, keysRepeat = false }: RowOrder, from: RowsFrom): number[] {
   const rows: number[] = [];
   if (count <= 0) return rows;
   const keyOf = (row: number) => {
@@ -60,8 +65,8 @@ export function firstInOrder(count: number, { key, descending, compareTies }: Ro
   };
   // Rows often lie in a column's order (a team the service lists by creation): forwards, a
   // descending sort would meet its first rows last and put every row through the heap. When the
-  // last row comes before the first, they go by backwards. (Ties go forwards: equal keys are
-  // mostly in rows' order.)
+  // last row comes before the first, they go by backwards, unless keys repeat: ties go forwards
+  // (equal keys are mostly in rows' order), and backwards each tie would enter the heap.
   const list = "list" in from ? from.list : null;
   const marked = "marked" in from ? from.marked : null;
   const size = list ? list.length : marked!.length;
@@ -70,7 +75,7 @@ export function firstInOrder(count: number, { key, descending, compareTies }: Ro
   let [first, last] = [0, size - 1];
   while (first < size && !isIn(first)) first++;
   while (last > first && !isIn(last)) last--;
-  if (first < size && keyOf(at(last)) < keyOf(at(first))) {
+  if (!keysRepeat && first < size && keyOf(at(last)) < keyOf(at(first))) {
     for (let i = last; i >= first; i--) if (isIn(i)) visit(at(i));
   } else {
     for (let i = first; i <= last; i++) if (isIn(i)) visit(at(i));

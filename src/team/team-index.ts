@@ -797,6 +797,8 @@ export class TeamIndex {
     return {
       key,
       descending: direction === "desc",
+      // Instants and client IDs' prefixes are mostly distinct; ranks and lists' lengths are not.
+      keysRepeat: column !== "created_on" && column !== "client_user_id",
       compareTies: (a, b) => {
         const byValue = compareValues ? sign * compareValues(a, b) : 0; // such keys are never NaN
         return byValue || this.serviceOffset(a) - this.serviceOffset(b) || a - b;
