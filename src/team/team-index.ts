@@ -123,10 +123,11 @@ const defaultFullWarmUpFrom = 250_000;
  * million users' worker: the keystroke after the sorts 7.5–14.7 ms, against 7.2–15.2 with the full
  * warm-up again, eight each).
  */
+const broadToNone = ["0", "00", "000", "0000", "00000", ""];
 const warmUps = {
   small: { rounds: 1, searches: ["0", "00"], times: 1, underASource: 0 },
-  full: { rounds: 2, searches: ["0", "00", "000", "0000", "00000", ""], times: 5, underASource: 1 },
-  again: { rounds: 1, searches: ["0", "00", "000", "0000", "00000", ""], times: 2, underASource: 1 },
+  full: { rounds: 2, searches: broadToNone, times: 5, underASource: 1 },
+  again: { rounds: 1, searches: broadToNone, times: 2, underASource: 1 },
 };
 /** Up to this many rows (the pages up to a view's), a sort not made yet is not made: the rows are picked. */
 const firstRowsAtMost = 2048;
@@ -836,7 +837,7 @@ export class TeamIndex {
 
   /**
    * Each row's list of sources as a key, its length and first slug (never NaN: an empty list is
-   * 0), and lists compared slug by slug: as `rankSourceLists` orders them.
+   * 0), and lists compared slug by slug: as `rankSourceListsSteps` orders them.
    */
   #sourceListKeys(): { key: (row: number) => number; compareValues: (a: number, b: number) => number } {
     const slugRanks = this.#slugRanks();
@@ -896,7 +897,7 @@ export class TeamIndex {
 
   /**
    * Each row's rank among the distinct lists of connected sources: by how many, then by which
-   * (slug by slug, in the user's order, slugs by their text); see `rankSourceLists`.
+   * (slug by slug, in the user's order, slugs by their text); see `rankSourceListsSteps`.
    */
   *#sourceListRankSteps(): Generator<void, Ranks> {
     const slugRanks = this.#slugRanks();

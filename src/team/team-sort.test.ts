@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { abandon, orderNumbers, orderNumbersSteps, rankSourceLists, rankSourceListsSteps, stepRows } from "./team-sort.ts";
+import { abandon, finish, orderNumbers, orderNumbersSteps, rankSourceListsSteps, stepRows } from "./team-sort.ts";
 
 describe("orderNumbers", () => {
   it("orders the rows by number both ways, equal numbers (0 and -0 too) in the service's order either way (written out, or the rows' own), NaN last", () => {
@@ -73,7 +73,7 @@ describe("orderNumbers", () => {
   });
 });
 
-describe("rankSourceLists", () => {
+describe("rankSourceListsSteps", () => {
   /** The reference: every list and every start of one (the empty list too), ranked by length, then by the slugs' ranks in turn. */
   function referenceRanks(lists: number[][], slugRanks: Int32Array): { ranks: number[]; count: number } {
     const keyOf = (list: readonly number[]) => JSON.stringify(list);
@@ -91,7 +91,7 @@ describe("rankSourceLists", () => {
   function ranked(lists: number[][], slugRanks: Int32Array) {
     const starts = [0];
     for (const list of lists) starts.push(starts.at(-1)! + list.length);
-    const { ranks, count } = rankSourceLists(starts, lists.flat(), lists.length, slugRanks);
+    const { ranks, count } = finish(rankSourceListsSteps(starts, lists.flat(), lists.length, slugRanks));
     return { ranks: Array.from(ranks), count };
   }
 

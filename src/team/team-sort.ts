@@ -44,14 +44,7 @@ function slotOf(list: number, slug: number, shift: number): number {
  * first. The lists are a tree, each a shorter one and a last slug (92,000 for a million demo
  * users), found through a hash table of (list, slug) and ranked by a walk of the tree: typed
  * arrays alone, given back at the end. As JavaScript arrays, a list each, they left about 28 MB a
- * sort for the collector.
- */
-export function rankSourceLists(starts: ArrayLike<number>, slugCodes: ArrayLike<number>, rows: number, slugRanks: Int32Array): Ranks {
-  return finish(rankSourceListsSteps(starts, slugCodes, rows, slugRanks));
-}
-
-/**
- * `rankSourceLists` in steps of `stepRows` rows, to be made in idle time (at a million, in one
+ * sort for the collector. Made in steps of `stepRows` rows, in idle time (at a million, in one
  * step, a view asked meanwhile waited 130 ms for it); stopped midway (`abandon`), its arrays go.
  */
 export function* rankSourceListsSteps(
