@@ -142,6 +142,33 @@ describe("the overview of a team", () => {
     expect(o.undated).toBe(0);
   });
 
+  it("starts the connections on the earliest of any source's, and counts a connection's unreadable instant as undated", () => {
+    const users = [
+      user(1, "2024-01-10T00:00:00Z", [["garmin", "2024-02-01T00:00:00Z"]], null, null),
+      user(
+        2,
+        "2024-01-10T00:00:00Z",
+        [
+          ["oura", "2024-01-20T00:00:00Z"],
+          ["fitbit", "not a date"],
+        ],
+        null,
+        null,
+      ),
+    ];
+    const o = indexOf(users).overview({}, { timeZone: "UTC", now: Date.parse("2024-02-03T12:00:00Z") });
+    expect(isoDay(o.connections.firstDay)).toBe("2024-01-20");
+    expect(o.connections.days).toBe(15); // Jan 20 to Feb 3, today
+    expect(o.undated).toBe(1);
+    expect(
+      Object.fromEntries(o.connections.sources.map((s) => [s.slug, byDay({ firstDay: o.connections.firstDay, counts: s.counts })])),
+    ).toEqual({
+      fitbit: {},
+      garmin: { "2024-02-01": 1 },
+      oura: { "2024-01-20": 1 },
+    });
+  });
+
   it("runs the series on to today, the day of `now` in the time zone", () => {
     // now is 2024-03-31 12:00 UTC: already April 1 at UTC+14.
     const lastDay = ({ firstDay, counts }: DailySeries) => isoDay(firstDay + counts.length - 1);

@@ -127,8 +127,66 @@ function seriesDays(firstDay: number, low: number, high: number, today: number):
 }
 
 /** The counts of a series' days, out of counts by day value (beyond the team's days: 0). */
-function countsOver(byValue: Uint32Array | undefined, dayValue: number, days: number): number[] {
-  return Array.from({ length: days }, (_, i) => byValue?.[dayValue + i] ?? 0);
+function countsOver(byValue: Uint32Array, dayValue: number, days: number): number[] {
+  return Array.from({ length: days }, (_, i) => byValue[dayValue + i] ?? 0);
+}
+
+/** What the overview counts row by row; the rest is counted from these, a profile or a day at a time. */
+interface RowCounts {
+  selected: number;
+  rowsOfProfile: Uint32Array;
+  /** The rows created by day value (see `DayColumns`; 0: undated), and each source code's connections, `span + 1` values a code. */
+  createdCounts: Uint32Array;
+  connections: Uint32Array;
+  last7: number;
+  last30: number;
+}
+
+/**
+ * The one walk of the selection's rows (a million at most): only counts, the first and last days
+ * found after from them. The loop comes last, nothing after it but a return, for the reason
+ * team-facets.ts gives: with the rest of the overview after it, its optimized code was thrown away.
+ */
+function countRows(columns: OverviewColumns, from: RowsFrom, now: number): RowCounts {
+  const { createdDay, sourceDay, sourceStarts, sourceSlugCodes, rowProfiles } = columns;
+  const createdMs = columns.createdOn.msReader();
+  const [since7, since30] = [now - 7 * dayMs, now - 30 * dayMs];
+  const width = columns.span + 1;
+  const rowsOfProfile = new Uint32Array(columns.profiles.set.length);
+  const createdCounts = new Uint32Array(width);
+  const connections = new Uint32Array(width * columns.slugs.size);
+  let [selected, last7, last30] = [0, 0, 0];
+  // A row created more than 3 days before the 30 days' start, on any zone's calendar (offsets
+  // differ by less than 48 hours), is older than both: its instant is not read.
+  const recent = Math.floor(since30 / dayMs) - 3 - columns.firstDay + 1;
+  const list = "list" in from ? from.list : null;
+  const marked = "marked" in from ? from.marked : null;
+  for (let i = 0, end = list ? list.length : columns.rows; i < end; i++) {
+    if (marked && marked[i] !== 1) continue;
+    const row = list ? list[i]! : i;
+    selected++;
+    rowsOfProfile[rowProfiles[row]!]!++;
+    const createdValue = createdDay[row]!;
+    createdCounts[createdValue]!++;
+    if (createdValue >= recent) {
+      const created = createdMs(row);
+      if (created > since7 && created <= now) last7++;
+      if (created > since30 && created <= now) last30++;
+    }
+    for (let s = sourceStarts[row]!, end = sourceStarts[row + 1]!; s < end; s++)
+      connections[sourceSlugCodes[s]! * width + sourceDay[s]!]!++;
+  }
+  return { selected, rowsOfProfile, createdCounts, connections, last7, last30 };
+}
+
+/** The first and last day values (from 1) counted in `counts`, `width` values a series; none: low > high. */
+function countedDays(counts: Uint32Array, width: number): { low: number; high: number } {
+  let [low, high] = [Infinity, 0];
+  for (let start = 0; start < counts.length; start += width) {
+    for (let value = 1; value < Math.min(low, width); value++) if (counts[start + value]! > 0) low = value;
+    for (let value = width - 1; value > high; value--) if (counts[start + value]! > 0) high = value;
+  }
+  return { low, high };
 }
 
 const byUsers = (a: SourceShare, b: SourceShare) => b.users - a.users || a.name.localeCompare(b.name);
@@ -140,50 +198,13 @@ export function aggregateOverview(
   facets: FacetCounts,
   { timeZone, now }: OverviewRequest,
 ): TeamOverview {
-  const { createdDay, sourceDay, sourceStarts, sourceSlugCodes, slugs, profiles, rowProfiles } = columns;
-  const createdMs = columns.createdOn.msReader();
-  const [since7, since30] = [now - 7 * dayMs, now - 30 * dayMs];
+  const { slugs, profiles } = columns;
   const today = zoneDays(timeZone, now, now).dayOf(now);
-  // Counted by day value over the team's days; the selection's own first and last days are kept on the way.
-  const createdCounts = new Uint32Array(columns.span + 1);
-  const connectionsOf: (Uint32Array | undefined)[] = [];
-  let [createdLow, createdHigh, connectedLow, connectedHigh] = [Infinity, 0, Infinity, 0];
-  const rowsOfProfile = new Uint32Array(profiles.set.length);
-  let [last7, last30, undated] = [0, 0, 0];
-  // A row created more than 3 days before the 30 days' start, on any zone's calendar (offsets
-  // differ by less than 48 hours), is older than both: its instant is not read.
-  const recent = Math.floor(since30 / dayMs) - 3 - columns.firstDay + 1;
-
-  const list = "list" in from ? from.list : null;
-  const marked = "marked" in from ? from.marked : null;
-  let selected = 0;
-  for (let i = 0, end = list ? list.length : columns.rows; i < end; i++) {
-    if (marked && marked[i] !== 1) continue;
-    const row = list ? list[i]! : i;
-    selected++;
-    rowsOfProfile[rowProfiles[row]!]!++;
-    const createdValue = createdDay[row]!;
-    if (createdValue === 0) undated++;
-    else {
-      createdCounts[createdValue]!++;
-      if (createdValue < createdLow) createdLow = createdValue;
-      if (createdValue > createdHigh) createdHigh = createdValue;
-      if (createdValue >= recent) {
-        const created = createdMs(row);
-        if (created > since7 && created <= now) last7++;
-        if (created > since30 && created <= now) last30++;
-      }
-    }
-    for (let s = sourceStarts[row]!, end = sourceStarts[row + 1]!; s < end; s++) {
-      const value = sourceDay[s]!;
-      if (value === 0) undated++;
-      else {
-        (connectionsOf[sourceSlugCodes[s]!] ??= new Uint32Array(columns.span + 1))[value]!++;
-        if (value < connectedLow) connectedLow = value;
-        if (value > connectedHigh) connectedHigh = value;
-      }
-    }
-  }
+  const counted = countRows(columns, from, now);
+  const { selected, rowsOfProfile, createdCounts, connections } = counted;
+  const width = columns.span + 1;
+  /** A source code's connections by day value. */
+  const connectionsOf = (code: number) => connections.subarray(code * width, (code + 1) * width);
 
   // The rest is counted a profile, then a slug set: its users, once each.
   const { set, zone, birthKnown, setSlugs } = profiles;
@@ -204,8 +225,12 @@ export function aggregateOverview(
     perUser[Math.min(3, slugsOfSet.length)]! += usersOfSet[s]!;
   });
   const withSources = selected - usersOfSet[0]!;
-  const createdSeries = seriesDays(columns.firstDay, createdLow, createdHigh, today);
-  const connectedSeries = seriesDays(columns.firstDay, connectedLow, connectedHigh, today);
+  const created = countedDays(createdCounts, width);
+  const connected = countedDays(connections, width);
+  const createdSeries = seriesDays(columns.firstDay, created.low, created.high, today);
+  const connectedSeries = seriesDays(columns.firstDay, connected.low, connected.high, today);
+  let undated = createdCounts[0]!;
+  for (let code = 0; code < slugs.size; code++) undated += connections[code * width]!;
   /** The day value of a series' first day. */
   const valueOf = (day: number) => day - columns.firstDay + 1;
 
@@ -224,8 +249,8 @@ export function aggregateOverview(
     loaded: columns.rows,
     withSources,
     withoutSources: selected - withSources,
-    addedLast7Days: last7,
-    addedLast30Days: last30,
+    addedLast7Days: counted.last7,
+    addedLast30Days: counted.last30,
     topSource: sources[0] ?? null,
     timeZone,
     today,
@@ -234,7 +259,7 @@ export function aggregateOverview(
       ...connectedSeries,
       sources: sources.map((source) => ({
         ...source,
-        counts: countsOver(connectionsOf[slugs.find(source.slug)!], valueOf(connectedSeries.firstDay), connectedSeries.days),
+        counts: countsOver(connectionsOf(slugs.find(source.slug)!), valueOf(connectedSeries.firstDay), connectedSeries.days),
       })),
     },
     sources,
