@@ -383,7 +383,7 @@ export class TeamIndex {
     const kept: ArrayBufferView[] = [...this.#orderings.values()].flatMap(({ ascending, descending }) => [ascending, descending]);
     if (this.#serviceOrder) kept.push(this.#serviceOrder);
     kept.push(...heldBy(this.#caches));
-    if (this.#days) kept.push(this.#days.createdDay, this.#days.sourceDay);
+    if (this.#days) kept.push(this.#days.createdDay, this.#days.sourceSlot);
     release(...kept);
     this.#version++; // and the caches go (the sort keys given back)
     this.#dropStaleCaches();
@@ -575,14 +575,14 @@ export class TeamIndex {
     // Placed on the zone's calendar on the overview's first use, then kept until the team changes,
     // so that a new selection only counts.
     if (this.#days?.timeZone !== timeZone) {
-      if (this.#days) release(this.#days.createdDay, this.#days.sourceDay);
-      this.#days = { timeZone, ...dayColumns(this.#createdOn, this.#sourceCreatedOn, timeZone) };
+      if (this.#days) release(this.#days.createdDay, this.#days.sourceSlot);
+      const sources = { createdOn: this.#sourceCreatedOn, slugCodes: this.#sourceSlugCodes.view(), slugs: this.#slugs.size };
+      this.#days = { timeZone, ...dayColumns(this.#createdOn, sources, timeZone) };
     }
-    const { firstDay, span, createdDay, sourceDay } = this.#days;
+    const { firstDay, span, createdDay, sourceSlot } = this.#days;
     return {
       ...this.#facetColumns(),
-      ...{ sourceStarts: this.#sourceStarts.view(), sourceSlugCodes: this.#sourceSlugCodes.view() },
-      ...{ createdOn: this.#createdOn, firstDay, span, createdDay, sourceDay },
+      ...{ sourceStarts: this.#sourceStarts.view(), createdOn: this.#createdOn, firstDay, span, createdDay, sourceSlot },
     };
   }
 

@@ -236,6 +236,29 @@ describe("the overview of a team", () => {
     expect(isoDay(found.connections.firstDay)).toBe("1950-06-01");
   });
 
+  it("counts each source's connections on their days where the team's sources times its days pass 65,536", () => {
+    // 94 years (34,300 days) under two bytes; three sources of them do not fit.
+    const users = [
+      user(1, "1930-01-01T00:00:00Z", [["garmin", "1930-01-02T00:00:00Z"]], null, null),
+      user(
+        2,
+        "2024-03-01T00:00:00Z",
+        [
+          ["oura", "2024-03-02T00:00:00Z"],
+          ["fitbit", "2024-03-03T00:00:00Z"],
+        ],
+        null,
+        null,
+      ),
+    ];
+    const o = indexOf(users).overview({}, { timeZone: "UTC", now });
+    const perSource = Object.fromEntries(
+      o.connections.sources.map((s) => [s.slug, byDay({ firstDay: o.connections.firstDay, counts: s.counts })]),
+    );
+    expect(perSource).toEqual({ garmin: { "1930-01-02": 1 }, oura: { "2024-03-02": 1 }, fitbit: { "2024-03-03": 1 } });
+    expect(o.undated).toBe(0);
+  });
+
   it("counts the users added in the last 7 and 30 days to the millisecond, where clocks went back a whole day too", () => {
     // Sitka's clocks went from +14:58:47 to -9:01:13 at 1867-10-19T00:31:13Z: the 19th, then the 18th again.
     const sitka = Date.parse("1867-10-19T00:31:13Z");

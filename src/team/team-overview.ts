@@ -66,13 +66,12 @@ export interface OverviewColumns extends FacetColumns, DayColumns {
   createdOn: Instants;
   /** Row r's connected sources are entries `sourceStarts[r]` up to `sourceStarts[r + 1]`. */
   sourceStarts: Uint32Array;
-  sourceSlugCodes: CodeView;
 }
 
 /**
  * The days, in one time zone, of each row's `created_on` and of each source entry's: each as 1 +
  * its days after `firstDay` (0: no day, the instant could not be read), two bytes each unless the
- * team's days span more than 179 years.
+ * team's days span more than 179 years. A source entry's day comes with its source: see `sourceSlot`.
  */
 export interface DayColumns {
   /** Two days before the team's first: see `dayColumns`. */
@@ -80,15 +79,23 @@ export interface DayColumns {
   /** Days from `firstDay` to two after the team's last: no value in the columns is larger. */
   span: number;
   createdDay: DayValues;
-  sourceDay: DayValues;
+  /**
+   * Each source entry's slug code × (span + 1) + its day value: where the overview counts it, one
+   * read an entry (two bytes each while the team's sources × days stay under 65,536).
+   */
+  sourceSlot: DayValues;
 }
 
 type DayValues = Uint16Array | Uint32Array;
 
-/** The days of instants in `timeZone`, the zone's transitions found once for them all. */
-export function dayColumns(createdOn: Instants, sourceCreatedOn: Instants, timeZone: string): DayColumns {
+/** The days of instants in `timeZone`, the zone's transitions found once for them all; `slugCodes`, each source entry's (of `slugs`). */
+export function dayColumns(
+  createdOn: Instants,
+  sources: { createdOn: Instants; slugCodes: CodeView; slugs: number },
+  timeZone: string,
+): DayColumns {
   let [from, to] = [Infinity, -Infinity];
-  for (const instants of [createdOn, sourceCreatedOn]) {
+  for (const instants of [createdOn, sources.createdOn]) {
     const msOf = instants.msReader();
     for (let i = 0; i < instants.length; i++) {
       const ms = msOf(i);
@@ -101,16 +108,19 @@ export function dayColumns(createdOn: Instants, sourceCreatedOn: Instants, timeZ
   // 1867), a later instant can fall on an earlier day. Offsets differ by less than 48 hours.
   const firstDay = days ? days.dayOf(from) - 2 : 0;
   const span = days ? days.dayOf(to) + 2 - firstDay + 1 : 0;
-  const toDays = (instants: Instants) => {
-    const out = span < 0xffff ? new Uint16Array(instants.length) : new Uint32Array(instants.length);
+  const width = span + 1;
+  /** The day values of `instants`, each plus `width` times its code (none: 0). */
+  const toDays = (instants: Instants, codes: CodeView | null, largest: number) => {
+    const out = largest <= 0xffff ? new Uint16Array(instants.length) : new Uint32Array(instants.length);
     const msOf = instants.msReader();
     for (let i = 0; i < instants.length; i++) {
       const ms = msOf(i);
-      out[i] = Number.isNaN(ms) || !days ? 0 : days.dayOf(ms) - firstDay + 1;
+      out[i] = (Number.isNaN(ms) || !days ? 0 : days.dayOf(ms) - firstDay + 1) + (codes ? codes[i]! * width : 0);
     }
     return out;
   };
-  return { firstDay, span, createdDay: toDays(createdOn), sourceDay: toDays(sourceCreatedOn) };
+  const createdDay = toDays(createdOn, null, span);
+  return { firstDay, span, createdDay, sourceSlot: toDays(sources.createdOn, sources.slugCodes, sources.slugs * width - 1) };
 }
 
 const dayMs = 86_400_000;
@@ -148,7 +158,7 @@ interface RowCounts {
  * team-facets.ts gives: with the rest of the overview after it, its optimized code was thrown away.
  */
 function countRows(columns: OverviewColumns, from: RowsFrom, now: number): RowCounts {
-  const { createdDay, sourceDay, sourceStarts, sourceSlugCodes, rowProfiles } = columns;
+  const { createdDay, sourceSlot, sourceStarts, rowProfiles } = columns;
   const createdMs = columns.createdOn.msReader();
   const [since7, since30] = [now - 7 * dayMs, now - 30 * dayMs];
   const width = columns.span + 1;
@@ -173,8 +183,7 @@ function countRows(columns: OverviewColumns, from: RowsFrom, now: number): RowCo
       if (created > since7 && created <= now) last7++;
       if (created > since30 && created <= now) last30++;
     }
-    for (let s = sourceStarts[row]!, end = sourceStarts[row + 1]!; s < end; s++)
-      connections[sourceSlugCodes[s]! * width + sourceDay[s]!]!++;
+    for (let s = sourceStarts[row]!, end = sourceStarts[row + 1]!; s < end; s++) connections[sourceSlot[s]!]!++;
   }
   return { selected, rowsOfProfile, createdCounts, connections, last7, last30 };
 }
