@@ -153,8 +153,8 @@ interface RowCounts {
 }
 
 /**
- * The one walk of the selection's rows (a million at most): only counts, the first and last days
- * found after from them. The loop comes last, nothing after it but a return, for the reason
+ * The one walk of the selection's rows (a million at most): counts alone, the first and last days
+ * read off them afterwards. The loop comes last, nothing after it but a return, for the reason
  * team-facets.ts gives: with the rest of the overview after it, its optimized code was thrown away.
  */
 function countRows(columns: OverviewColumns, from: RowsFrom, now: number): RowCounts {
