@@ -209,8 +209,7 @@ export function aggregateOverview(
 ): TeamOverview {
   const { slugs, profiles } = columns;
   const today = zoneDays(timeZone, now, now).dayOf(now);
-  const counted = countRows(columns, from, now);
-  const { selected, rowsOfProfile, createdCounts, connections } = counted;
+  const { selected, rowsOfProfile, createdCounts, connections, last7, last30 } = countRows(columns, from, now);
   const width = columns.span + 1;
   /** A source code's connections by day value. */
   const connectionsOf = (code: number) => connections.subarray(code * width, (code + 1) * width);
@@ -258,8 +257,8 @@ export function aggregateOverview(
     loaded: columns.rows,
     withSources,
     withoutSources: selected - withSources,
-    addedLast7Days: counted.last7,
-    addedLast30Days: counted.last30,
+    addedLast7Days: last7,
+    addedLast30Days: last30,
     topSource: sources[0] ?? null,
     timeZone,
     today,
