@@ -367,6 +367,26 @@ describe("TeamIndex", () => {
     expect(made).not.toHaveBeenCalled(); // made already, in idle time
   });
 
+  it("works out what follows a search a few thousand rows a step, so that a keystroke typed meanwhile waits little; midway or done, it answers as a scan does", () => {
+    const users = Array.from({ length: 20_000 }, (_, n) => user(n, { client_user_id: `patient-${n}` }));
+    const keystroke = { search: "patient-1", pageIndex: 0, pageSize: 20 };
+    const plain = new TeamIndex();
+    plain.addPage(pageOfUsers(users), 0);
+    const expected = plain.view(keystroke);
+    const typedAfter = (steps: number | null) => {
+      const index = new TeamIndex({ idleStepMs: 0 });
+      index.addPage(pageOfUsers(users), 0);
+      index.view({ ...keystroke, search: "patient-" }); // every user: what follows it is worked out in idle time
+      let taken = 0;
+      while ((steps === null || taken < steps) && (taken++, !index.stepIdle()));
+      return { taken, answer: index.view(keystroke) };
+    };
+    const done = typedAfter(null);
+    expect(done.taken).toBeGreaterThanOrEqual(3); // 20,000 rows, not in one step
+    expect(done.answer).toEqual(expected);
+    expect(typedAfter(1).answer).toEqual(expected);
+  });
+
   /** Users with IDs that share a long start, half of them connected to Oura, some to Fitbit too. */
   const sortedTeam = (count: number, from = 0) =>
     Array.from({ length: count }, (_, i) => {

@@ -202,8 +202,8 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
 
   /**
    * What the next keystroke may ask, worked out a step at a time after a view, between messages:
-   * a call that comes meanwhile waits one step at most (a few milliseconds; a ranked column's
-   * order, or a warm-up's view after a sort, more: see `TeamIndex.stepIdle`).
+   * a call that comes meanwhile waits one step at most (about a millisecond after a search; a
+   * ranked column's order, or a warm-up's view after a sort, more: see `TeamIndex.stepIdle`).
    */
   const idle = new MessageChannel();
   (idle.port1 as { unref?: () => void }).unref?.(); // in Node (tests), the port keeps nothing alive
