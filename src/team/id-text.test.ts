@@ -99,6 +99,56 @@ describe("IdText", () => {
     );
   });
 
+  it("scans a search's few rows gathered side by side (all, or the first and the rest alone) as it tests them alone", () => {
+    fc.assert(
+      fc.property(
+        fc
+          .array(fc.tuple(id, id), { minLength: 1, maxLength: 40 })
+          .chain((rows) => fc.tuple(fc.constant(rows), fc.subarray([...rows.keys()]))),
+        fc.string({ unit, minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 1, max: 10 }),
+        fc.option(fc.nat({ max: 10 })),
+        ([rows, candidateRows], needle, step, stopAfter) => {
+          const { text, starts } = textOf(rows);
+          const candidates = Uint32Array.from(candidateRows);
+          text.prepareGathered(candidates);
+          let steps = 0;
+          while ((stopAfter === null || steps < stopAfter) && !text.stepGather(starts, step)) steps++;
+          if (stopAfter === null) expect(steps).toBe(Math.max(0, Math.ceil(candidates.length / step) - 1));
+          const expected = holding(rows, needle).filter((row) => candidateRows.includes(row));
+          const into = new Uint8Array(rows.length).fill(1);
+          const found = text.scanEach(IdText.encode(needle), candidates, starts, into, 45);
+          expect({ listed: [...found.rows!], count: found.count, marked: [...into.keys()].filter((row) => into[row] === 1) }).toEqual({
+            listed: expected,
+            count: expected.length,
+            marked: expected,
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("drops the rows gathered when a row comes or a search scans the whole text over them", () => {
+    const rows: Row[] = Array.from({ length: 400 }, (_, i) => [`c${i}`, `u-${i % 7}-${i}`]);
+    const { text, starts } = textOf(rows);
+    const candidates = Uint32Array.from(holding(rows, "u-3"));
+    const gathered = () => {
+      text.prepareGathered(candidates);
+      while (!text.stepGather(starts, 16));
+    };
+    const searchedEach = (needle: string, textStarts = starts) => [
+      ...text.scanEach(IdText.encode(needle), candidates, textStarts, new Uint8Array(textStarts.length), 400).rows!,
+    ];
+    gathered();
+    expect(searchedEach("u-3-1")).toEqual(holding(rows, "u-3-1"));
+    expect(scanned({ text, starts }, "u", 400).count).toBe(400); // its scratch, the rows' masks and marks, reaches past them
+    expect(searchedEach("u-3-2")).toEqual(holding(rows, "u-3-2"));
+    gathered();
+    const moreStarts = Uint32Array.of(...starts, text.appendRow("c-new", "u-3-new"));
+    expect(searchedEach("u-3-3", moreStarts)).toEqual(holding(rows, "u-3-3"));
+  });
+
   it("reads a search and one more character off what was worked out to follow it (all, or the first rows and the rest scanned), as a scan finds it", () => {
     // Rows where the search is followed by a digit, another byte, several others, or the field's end.
     const followUnit = fc.constantFrom("0", "1", "a", "f", "-", "g", "é", "0f0f0f0f0f0f0f0f");

@@ -103,6 +103,13 @@ export class IdText {
    * a row is appended (the text moves what follows it).
    */
   #follows: { needle: Uint8Array; row: number; at: number; several: number } | null = null;
+  /**
+   * The text of a search's few rows, copied side by side in steps (the first `done` of `rows`,
+   * `length` bytes, after the scratch), so that the next keystroke scans them in order instead of
+   * reading each where it lies (a miss of the cache a row). Dropped by anything else that writes
+   * past the scratch's start, and when a row is appended.
+   */
+  #gathered: { rows: Uint32Array; done: number; length: number } | null = null;
 
   /** `engine` "javascript" keeps the text out of WebAssembly (the fallback, and its tests). */
   constructor(engine: IdTextEngine = "webassembly") {
@@ -152,6 +159,7 @@ export class IdText {
   /** Appends a row, `client\0user\0`; returns where it starts. */
   appendRow(client: string, user: string): number {
     this.#follows = null;
+    this.#gathered = null;
     const start = this.#length;
     this.#ensure(start + 3 * (client.length + user.length) + 2);
     this.#rowDigits = 0;
@@ -214,6 +222,7 @@ export class IdText {
    * `starts`: where each row's text starts.
    */
   scan(needle: Uint8Array, starts: Uint32Array, into: Uint8Array, cap: number): Scanned {
+    this.#gathered = null; // its scratch reaches over them
     const rows = starts.length;
     const last = needle[needle.length - 1]!;
     // Rows whose characters after the search this one extends are worked out: read off them.
@@ -292,8 +301,21 @@ export class IdText {
     if (this.#module) {
       const needleAt = this.#placed(needle);
       const at = align(needleAt + needle.length + 16);
-      this.#ensure(at + 12 * candidates.length + 32);
-      found = this.#testAlone(needleAt, needle.length, candidates, starts, at);
+      // The rows gathered side by side are scanned in order (their marks and list first), the rest tested alone.
+      let gathered = this.#gathered?.rows === candidates ? this.#gathered.done : 0;
+      const aloneAt = () => align(at + 5 * gathered + 32);
+      const endOfScratch = () => aloneAt() + 12 * (candidates.length - gathered) + 32;
+      if (endOfScratch() > this.#gatheredAt()) [this.#gathered, gathered] = [null, 0];
+      const alone = aloneAt();
+      this.#ensure(endOfScratch());
+      const first = gathered > 0 ? this.#scanGathered(needleAt, needle.length, at) : new Uint32Array(0);
+      const rest = this.#testAlone(needleAt, needle.length, candidates.subarray(gathered), starts, alone);
+      found = rest;
+      if (first.length > 0) {
+        found = new Uint32Array(first.length + rest.length);
+        found.set(first);
+        found.set(rest, first.length);
+      }
     } else {
       found = candidates.filter((row) => this.holds(needle, starts[row]!, endOf(row)));
     }
@@ -323,10 +345,60 @@ export class IdText {
   }
 
   /**
+   * Scans the gathered rows' text (the needle's `m` bytes at `needleAt`; from `at`, room for 5
+   * bytes a row: their marks, then the list); returns the rows holding the needle, in order.
+   */
+  #scanGathered(needleAt: number, m: number, at: number): Uint32Array {
+    const { rows, done, length } = this.#gathered!;
+    const from = this.#gatheredAt();
+    const list = align(at + done + 16);
+    this.#ensure(from + length + 32 + m);
+    const count = this.#module!.scan(from, from + length, needleAt, m, at, list, done);
+    return new Uint32Array(this.#bytes.buffer, list, count).map((place) => rows[place]!);
+  }
+
+  /**
+   * Starts copying the text of `rows` (a search's few matches) side by side, in steps
+   * (`stepGather`): the next keystroke, that search and more, scans them in order.
+   */
+  prepareGathered(rows: Uint32Array): void {
+    this.#follows = null;
+    if (this.#module && this.#gathered?.rows !== rows) this.#gathered = { rows, done: 0, length: 0 };
+  }
+
+  /** Copies the text of the next `count` gathered rows; true once all are. */
+  stepGather(starts: Uint32Array, count: number): boolean {
+    const gathered = this.#gathered;
+    if (!gathered || gathered.done >= gathered.rows.length) return true;
+    const { rows } = gathered;
+    const end = Math.min(rows.length, gathered.done + count);
+    const endOf = (row: number) => (row + 1 < starts.length ? starts[row + 1]! : this.#length);
+    let bytes = 0;
+    for (let i = gathered.done; i < end; i++) bytes += endOf(rows[i]!) - starts[rows[i]!]!;
+    const at = this.#gatheredAt() + gathered.length;
+    this.#ensure(at + bytes + 64);
+    const text = this.#bytes;
+    for (let i = gathered.done, to = at; i < end; i++) {
+      const row = rows[i]!;
+      text.copyWithin(to, starts[row]!, endOf(row));
+      to += endOf(row) - starts[row]!;
+    }
+    gathered.done = end;
+    gathered.length += bytes;
+    return end >= rows.length;
+  }
+
+  /** Where the gathered rows' text is: past the room a search of as many rows as are tested alone takes in the scratch. */
+  #gatheredAt(): number {
+    return align(this.#scratch() + 12 * testedAloneOf(this.#digits.length) + 1024);
+  }
+
+  /**
    * Starts working out, in steps (`stepFollows`), which characters follow `needle` in each row, so
    * that the search of `needle` and one more character (the next keystroke's) is read off, not scanned.
    */
   prepareFollows(needle: Uint8Array): void {
+    this.#gathered = null;
     if (this.#module && !(this.#follows && equal(this.#follows.needle, needle))) this.#follows = { needle, row: 0, at: 0, several: 0 };
   }
 
@@ -389,6 +461,7 @@ export class IdText {
   /** Drops the text: it must not be read again. */
   release(): void {
     this.#follows = null;
+    this.#gathered = null;
     this.#digits.release();
     this.#letters.release();
     if (this.#module && --modulesHeld === 0) spare = this.#module;

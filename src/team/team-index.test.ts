@@ -387,6 +387,26 @@ describe("TeamIndex", () => {
     expect(typedAfter(1).answer).toEqual(expected);
   });
 
+  it("gathers a narrower search's rows side by side in idle steps; the next keystroke, midway or after, answers as a scan does", () => {
+    const users = Array.from({ length: 40_000 }, (_, n) => user(n, { client_user_id: `patient-${n}` }));
+    const keystroke = { search: "patient-123", pageIndex: 0, pageSize: 20 };
+    const plain = new TeamIndex();
+    plain.addPage(pageOfUsers(users), 0);
+    const expected = plain.view(keystroke);
+    const typedAfter = (steps: number | null) => {
+      const index = new TeamIndex({ idleStepMs: 0 });
+      index.addPage(pageOfUsers(users), 0);
+      index.view({ ...keystroke, search: "patient-12" }); // 1,111 users: their text is gathered in idle time
+      let taken = 0;
+      while ((steps === null || taken < steps) && (taken++, !index.stepIdle()));
+      return { taken, answer: index.view(keystroke) };
+    };
+    const done = typedAfter(null);
+    expect(done.taken).toBeGreaterThanOrEqual(2); // 1,024 rows a step
+    expect(done.answer).toEqual(expected);
+    expect(typedAfter(1).answer).toEqual(expected);
+  });
+
   /** Users with IDs that share a long start, half of them connected to Oura, some to Fitbit too. */
   const sortedTeam = (count: number, from = 0) =>
     Array.from({ length: count }, (_, i) => {
