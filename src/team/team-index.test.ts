@@ -367,45 +367,31 @@ describe("TeamIndex", () => {
     expect(made).not.toHaveBeenCalled(); // made already, in idle time
   });
 
-  it("works out what follows a search a few thousand rows a step, so that a keystroke typed meanwhile waits little; midway or done, it answers as a scan does", () => {
-    const users = Array.from({ length: 20_000 }, (_, n) => user(n, { client_user_id: `patient-${n}` }));
-    const keystroke = { search: "patient-1", pageIndex: 0, pageSize: 20 };
-    const plain = new TeamIndex();
-    plain.addPage(pageOfUsers(users), 0);
-    const expected = plain.view(keystroke);
-    const typedAfter = (steps: number | null) => {
-      const index = new TeamIndex({ idleStepMs: 0 });
-      index.addPage(pageOfUsers(users), 0);
-      index.view({ ...keystroke, search: "patient-" }); // every user: what follows it is worked out in idle time
-      let taken = 0;
-      while ((steps === null || taken < steps) && (taken++, !index.stepIdle()));
-      return { taken, answer: index.view(keystroke) };
-    };
-    const done = typedAfter(null);
-    expect(done.taken).toBeGreaterThanOrEqual(3); // 20,000 rows, not in one step
-    expect(done.answer).toEqual(expected);
-    expect(typedAfter(1).answer).toEqual(expected);
-  });
-
-  it("gathers a narrower search's rows side by side in idle steps; the next keystroke, midway or after, answers as a scan does", () => {
-    const users = Array.from({ length: 40_000 }, (_, n) => user(n, { client_user_id: `patient-${n}` }));
-    const keystroke = { search: "patient-123", pageIndex: 0, pageSize: 20 };
-    const plain = new TeamIndex();
-    plain.addPage(pageOfUsers(users), 0);
-    const expected = plain.view(keystroke);
-    const typedAfter = (steps: number | null) => {
-      const index = new TeamIndex({ idleStepMs: 0 });
-      index.addPage(pageOfUsers(users), 0);
-      index.view({ ...keystroke, search: "patient-12" }); // 1,111 users: their text is gathered in idle time
-      let taken = 0;
-      while ((steps === null || taken < steps) && (taken++, !index.stepIdle()));
-      return { taken, answer: index.view(keystroke) };
-    };
-    const done = typedAfter(null);
-    expect(done.taken).toBeGreaterThanOrEqual(2); // 1,024 rows a step
-    expect(done.answer).toEqual(expected);
-    expect(typedAfter(1).answer).toEqual(expected);
-  });
+  it.each([
+    { work: "what follows a search that every user matches", users: 20_000, typed: "patient-", next: "1", steps: 3 },
+    { work: "a narrower search's 1,111 rows, their text gathered side by side,", users: 40_000, typed: "patient-12", next: "3", steps: 2 },
+  ])(
+    "works out $work in idle steps of a few thousand rows, so that a keystroke typed meanwhile waits little; midway or after, it answers as a scan does",
+    ({ users: count, typed, next, steps }) => {
+      const users = Array.from({ length: count }, (_, n) => user(n, { client_user_id: `patient-${n}` }));
+      const keystroke = { search: typed + next, pageIndex: 0, pageSize: 20 };
+      const plain = new TeamIndex();
+      plain.addPage(pageOfUsers(users), 0);
+      const expected = plain.view(keystroke);
+      const typedAfter = (idleSteps: number | null) => {
+        const index = new TeamIndex({ idleStepMs: 0 });
+        index.addPage(pageOfUsers(users), 0);
+        index.view({ ...keystroke, search: typed });
+        let taken = 0;
+        while ((idleSteps === null || taken < idleSteps) && (taken++, !index.stepIdle()));
+        return { taken, answer: index.view(keystroke) };
+      };
+      const done = typedAfter(null);
+      expect(done.taken).toBeGreaterThanOrEqual(steps); // not in one step
+      expect(done.answer).toEqual(expected);
+      expect(typedAfter(1).answer).toEqual(expected);
+    },
+  );
 
   /** Users with IDs that share a long start, half of them connected to Oura, some to Fitbit too. */
   const sortedTeam = (count: number, from = 0) =>
