@@ -36,7 +36,8 @@ const followsChunk = 1 << 13;
  * rows at a time: each row read where it lies costs a miss of the cache (about 0.4 µs in a
  * browser's worker at a million users).
  */
-const [gatherFrom, gatherChunk] = [1024, 1024];
+const gatherFrom = 1024;
+const gatherChunk = 1024;
 /** `clientIdPrefixes`' number of a key given as text. */
 function prefixOf(key: string): number {
   let prefix = 0;

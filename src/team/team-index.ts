@@ -130,11 +130,11 @@ const warmUps = {
   again: { rounds: 1, searches: broadToNone, times: 2, underASource: 1 },
 };
 /**
- * What follows a search is worked out this long a step: the next keystroke, typed meanwhile, waits
- * about that much. In steps of 65,536 rows, after one digit at a million users, it waited up to
+ * What the next keystroke may ask (what follows a search, or a narrower search's rows gathered) is
+ * worked out this long a step: a keystroke typed meanwhile waits about that much. In steps of 65,536 rows, after one digit at a million users, it waited up to
  * 3 ms in Node and 3–7 ms in a browser's worker (13 ms the first step after a load).
  */
-const followsStepMs = 1;
+const nextKeystrokeStepMs = 1;
 /** Up to this many rows (the pages up to a view's), a sort not made yet is not made: the rows are picked. */
 const firstRowsAtMost = 2048;
 /** An ordering being made in idle time, a step at a time. */
@@ -483,8 +483,8 @@ export class TeamIndex {
 
   /**
    * Works a step on what the next keystroke may ask, in the idle time after a view: the whole order
-   * of a sort whose rows were picked, what follows the search in each row, then a warm-up after a
-   * sort; true once there is nothing left.
+   * of a sort whose rows were picked, what follows the search in each row (or a narrower search's
+   * rows gathered), then a warm-up after a sort; true once there is nothing left.
    */
   stepIdle(): boolean {
     this.#dropStaleCaches();
@@ -494,7 +494,7 @@ export class TeamIndex {
       if (step.done) this.#keepOrdering(pending.column, step.value);
       return false;
     }
-    if (!this.#ids.stepIdle(Math.min(this.#idleStepMs, followsStepMs))) return false;
+    if (!this.#ids.stepIdle(Math.min(this.#idleStepMs, nextKeystrokeStepMs))) return false;
     if (!this.#rewarm) return true;
     if (this.#rewarm.next().done) this.#rewarm = undefined;
     return false;
