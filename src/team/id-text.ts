@@ -305,7 +305,10 @@ export class IdText {
       let gathered = this.#gathered?.rows === candidates ? this.#gathered.done : 0;
       const aloneAt = () => align(at + 5 * gathered + 32);
       const endOfScratch = () => aloneAt() + 12 * (candidates.length - gathered) + 32;
-      if (endOfScratch() > this.#gatheredAt()) [this.#gathered, gathered] = [null, 0];
+      if (endOfScratch() > this.#gatheredAt()) {
+        this.#gathered = null; // the scratch reaches over them
+        gathered = 0;
+      }
       const alone = aloneAt();
       this.#ensure(endOfScratch());
       const first = gathered > 0 ? this.#scanGathered(needleAt, needle.length, at) : new Uint32Array(0);

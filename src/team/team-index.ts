@@ -131,8 +131,9 @@ const warmUps = {
 };
 /**
  * What the next keystroke may ask (what follows a search, or a narrower search's rows gathered) is
- * worked out this long a step: a keystroke typed meanwhile waits about that much. In steps of 65,536 rows, after one digit at a million users, it waited up to
- * 3 ms in Node and 3–7 ms in a browser's worker (13 ms the first step after a load).
+ * worked out this long a step: a keystroke typed meanwhile waits about that much. In steps of
+ * 65,536 rows, after one digit at a million users, it waited up to 3 ms in Node and 3–7 ms in a
+ * browser's worker (13 ms the first step after a load).
  */
 const nextKeystrokeStepMs = 1;
 /** Up to this many rows (the pages up to a view's), a sort not made yet is not made: the rows are picked. */
