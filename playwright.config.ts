@@ -37,7 +37,7 @@ export default defineConfig<KitOptions>({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   // On CI a failed test runs once more, and is reported "flaky" if it then passes: one run of a
-  // shared machine's 146 tests failed once, not again in 30 runs of that test here.
+  // shared machine's 146 tests failed once, not again in 35 runs of that test here.
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
