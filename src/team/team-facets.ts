@@ -325,7 +325,8 @@ function tallyRows(
     if (selected) markEvery(rowProfiles, anyChosen(choices) ? passingProfiles(profiles, choices) : null, selected);
     return tallyProfiles(columns, choices, columns.profileUsers, null);
   }
-  const rowsOf = countProfiles(rowProfiles, which, passingProfiles(profiles, choices), selected);
+  const passing = anyChosen(choices) ? passingProfiles(profiles, choices) : null;
+  const rowsOf = countProfiles(rowProfiles, which, set.length, passing, selected);
   return tallyProfiles(columns, choices, rowsOf, null);
 }
 
@@ -434,17 +435,19 @@ function slugSums(setSlugs: ProfileTable["setSlugs"], usersOfSet: Uint32Array, s
 }
 
 /**
- * How many of the rows (as in `tallyRows`, but not every row) have each profile; marks in
- * `selected` those whose profile `passes`, writing every row's mark (0 for a row not counted)
- * unless the rows are listed. A loop a case: this is the one walk of a million rows.
+ * How many of the rows (as in `tallyRows`, but not every row) have each of the `profileCount`
+ * profiles; marks in `selected` those whose profile `passes` (null: every one does), writing every
+ * row's mark (0 for a row not counted) unless the rows are listed. A loop a case: this is the one
+ * walk of a million rows.
  */
 function countProfiles(
   rowProfiles: CodeView,
   which: { rows: Uint8Array; are: 0 | 1 } | { list: Uint32Array },
-  passes: Uint8Array,
+  profileCount: number,
+  passes: Uint8Array | null,
   selected: Uint8Array | null,
 ): Uint32Array {
-  const counts = new Uint32Array(passes.length);
+  const counts = new Uint32Array(profileCount);
   const out = selected ?? new Uint8Array(0);
   const mark = selected !== null;
   if ("list" in which) {
@@ -453,20 +456,28 @@ function countProfiles(
       const row = list[i]!;
       const profile = rowProfiles[row]!;
       counts[profile]!++;
-      if (mark) out[row] = passes[profile]!;
+      if (mark) out[row] = passes ? passes[profile]! : 1;
     }
-  } else {
-    // Every row counted, by 1 or by 0, without a branch: a search's matches are scattered, and a
-    // branch on each mispredicted about one row in three.
-    const { rows, are } = which;
-    const flip = are ^ 1;
+    return counts;
+  }
+  // Every row counted, by 1 or by 0, without a branch: a search's matches are scattered, and a
+  // branch on each mispredicted about one row in three.
+  const { rows, are } = which;
+  const flip = are ^ 1;
+  if (passes) {
     for (let row = 0; row < rowProfiles.length; row++) {
       const counted = rows[row]! ^ flip;
       const profile = rowProfiles[row]!;
       counts[profile]! += counted;
       if (mark) out[row] = passes[profile]! & counted;
     }
+    return counts;
   }
+  // Nothing chosen (the usual case while typing): the marks are the rows counted, copied, and the
+  // count reads two columns, not four (a third less time in a worker).
+  for (let row = 0; row < rowProfiles.length; row++) counts[rowProfiles[row]!]! += rows[row]! ^ flip;
+  if (mark && are === 1) out.set(rows.subarray(0, rowProfiles.length));
+  else if (mark) for (let row = 0; row < rowProfiles.length; row++) out[row] = rows[row]! ^ 1;
   return counts;
 }
 
