@@ -320,12 +320,13 @@ function tallyRows(
     if (selected) markListed(rowProfiles, shortList, passingProfiles(profiles, choices, seen), selected);
     return tallyProfiles(columns, choices, rowsOf, seen);
   }
+  // Null when nothing is chosen: every profile passes.
+  const passing = anyChosen(choices) ? passingProfiles(profiles, choices) : null;
   // Every row: how many have each profile is kept as they are appended; only the marks are made.
   if (which === null) {
-    if (selected) markEvery(rowProfiles, anyChosen(choices) ? passingProfiles(profiles, choices) : null, selected);
+    if (selected) markEvery(rowProfiles, passing, selected);
     return tallyProfiles(columns, choices, columns.profileUsers, null);
   }
-  const passing = anyChosen(choices) ? passingProfiles(profiles, choices) : null;
   const rowsOf = countProfiles(rowProfiles, which, set.length, passing, selected);
   return tallyProfiles(columns, choices, rowsOf, null);
 }
