@@ -25,7 +25,9 @@ const [lineFeed, carriageReturn] = [10, 13];
 export function scannedPageLines(bytes: Uint8Array): PageLines | null {
   const spans: number[] = [];
   const page = scanUserPage(bytes, spans);
-  return page && { ...aboutPage(page), ...linesOfSpans(bytes, spans) };
+  if (!page) return null;
+  const { total, users, ids } = page;
+  return { total, userIds: users.map((user) => ids.text(user.user_id)), teamId: users[0]?.team_id, ...linesOfSpans(bytes, spans) };
 }
 
 /** What a page's lines take of the page itself: the total, and each user's IDs. */
@@ -35,12 +37,8 @@ interface ListedPage {
 }
 
 /** The lines of a page checked the exact way, from each user's text (`arrayItemTexts`). */
-export function pageLinesOfTexts(page: ListedPage, texts: readonly string[]): PageLines {
-  return { ...aboutPage(page), ...linesOfTexts(texts) };
-}
-
-function aboutPage({ total, users }: ListedPage) {
-  return { total, userIds: users.map((user) => user.user_id), teamId: users[0]?.team_id };
+export function pageLinesOfTexts({ total, users }: ListedPage, texts: readonly string[]): PageLines {
+  return { total, userIds: users.map((user) => user.user_id), teamId: users[0]?.team_id, ...linesOfTexts(texts) };
 }
 
 /**

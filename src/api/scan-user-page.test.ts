@@ -33,8 +33,8 @@ function neverDiffers(bytes: Uint8Array) {
   if (scanned === null) return;
   const exact = exactReading(bytes);
   if (!("page" in exact)) throw new Error(`the scan read a page the exact reading refuses: ${JSON.stringify(exact)}`);
-  const { instants, ...converted } = teamPageOf(exact.page);
-  expect(placesRead(scanned)).toEqual(placesRead({ ...converted, instants }));
+  const { instants, ids, ...converted } = teamPageOf(exact.page);
+  expect(placesRead(scanned)).toEqual(placesRead({ ...converted, instants, ids }));
   // Nothing was left out on the way: the page sent has the fields of the page read, no more.
   expect(fieldPaths(exact.page)).toEqual(fieldPaths(converted));
 }
@@ -179,7 +179,8 @@ describe("scanUserPage", () => {
     const text = JSON.stringify({ ...usual, users: [user, bothNames, { ...user, client_user_id: "c-2" }] });
     const scanned = scanUserPage(utf8(text))!;
     expect(placesRead(scanned)).toEqual(placesRead(teamPageOf(JSON.parse(text))));
-    expect(scanned.users.map(({ user_id, client_user_id }) => [user_id, client_user_id])).toEqual([
+    const { ids } = scanned;
+    expect(scanned.users.map(({ user_id, client_user_id }) => [ids.text(user_id), ids.text(client_user_id)])).toEqual([
       [user.user_id, "c-1"],
       [user.user_id, "c-1"],
       [user.user_id, "c-2"],

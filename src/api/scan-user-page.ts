@@ -6,10 +6,10 @@
  * caller then reads the exact way: so every refusal, and its message, is the checker's, and a
  * page this reads is the one the checker would accept, with the same values (the property tests
  * of `scan-user-page.test.ts` hold it to that). Strings that repeat from user to user (team IDs,
- * sources, time zones, birth dates) are made once; instants are read where they lie, and become
- * strings only when they must be kept as text.
+ * sources, time zones, birth dates) are made once; instants and IDs are read where they lie, and
+ * become strings only when they must be kept as text.
  */
-import { PageInstants, type TeamPage, type TeamPageUser } from "./team-page.ts";
+import { PageIds, PageInstants, type TeamPage, type TeamPageUser } from "./team-page.ts";
 
 /** With `userSpans`, the page read also gives where each user's object starts and ends in `bytes`, pairs in order. */
 export function scanUserPage(bytes: Uint8Array, userSpans?: number[]): TeamPage | null {
@@ -85,6 +85,8 @@ class PageScanner {
   readonly #words: DataView;
   /** About one in 170 bytes, in the service's pages. */
   readonly #instants: PageInstants;
+  /** Two a user; their bytes, about a sixteenth of the page's. */
+  readonly #ids: PageIds;
   #at = 0;
   /** The last string read: its bytes' start and end. */
   #start = 0;
@@ -97,6 +99,7 @@ class PageScanner {
     this.#userSpans = userSpans;
     this.#words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.#instants = new PageInstants((bytes.length >> 7) + 16);
+    this.#ids = new PageIds((bytes.length >> 8) + 16, (bytes.length >> 3) + 64);
   }
 
   page(): TeamPage {
@@ -114,13 +117,13 @@ class PageScanner {
         }
     }
     if (seen !== all(pageKeys) || this.#skipSpace() !== this.#bytes.length) throw unusual;
-    return { users, instants: this.#instants, total: counts[1]!, offset: counts[2]!, limit: counts[3]! };
+    return { users, instants: this.#instants, ids: this.#ids, total: counts[1]!, offset: counts[2]!, limit: counts[3]! };
   }
 
   #user(): TeamPageUser {
-    let user_id = "",
+    let user_id = 0,
       team_id = "",
-      client_user_id = "",
+      client_user_id = 0,
       created_on = 0;
     const connected_sources: TeamPageUser["connected_sources"] = [];
     let fallback_birth_date: TeamPageUser["fallback_birth_date"];
@@ -128,9 +131,9 @@ class PageScanner {
     let seen = 0;
     for (let key = this.#firstKey(userKeys); key >= 0; key = this.#nextKey(userKeys, key)) {
       seen = once(seen, key);
-      if (key === 0) user_id = this.#unique();
+      if (key === 0) user_id = this.#id();
       else if (key === 1) team_id = this.#repeated();
-      else if (key === 2) client_user_id = this.#unique();
+      else if (key === 2) client_user_id = this.#id();
       else if (key === 3) created_on = this.#instant();
       else if (key === 4)
         for (let more = this.#firstItem(); more; more = this.#more(closeBracket)) connected_sources.push(this.#connectedSource());
@@ -302,10 +305,11 @@ class PageScanner {
     return value;
   }
 
-  /** A string made afresh: one unlikely to come again. */
-  #unique(): string {
+  /** An ID, read where it lies: its place in the page's IDs. */
+  #id(): number {
     this.#string();
-    return this.#text();
+    const place = this.#ids.addBytes(this.#bytes, this.#start, this.#end);
+    return place >= 0 ? place : this.#ids.add(this.#text());
   }
 
   /** An instant, read where it lies: its place in the page's instants. */

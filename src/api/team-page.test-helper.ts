@@ -3,18 +3,29 @@ import { teamPageOf, type TeamPage, type TeamPageUser } from "./team-page.ts";
 
 /**
  * A team page with each instant's place replaced by what is there (its milliseconds, its format,
- * its text if kept): two pages read alike compare equal, in whatever order their instants were placed.
+ * its text if kept), and each ID's by its text: two pages read alike compare equal, in whatever
+ * order their instants and IDs were placed.
  */
-export function placesRead({ users, instants, ...counts }: TeamPage) {
+export function placesRead({ users, instants, ids, ...counts }: TeamPage) {
   const read = (place: number) => ({ ms: instants.ms(place), code: instants.code(place), text: instants.text(place) });
-  const user = ({ created_on, connected_sources, fallback_birth_date: birth, fallback_time_zone: zone, ...ids }: TeamPageUser) => ({
-    ...ids,
+  const user = ({
+    user_id,
+    client_user_id,
+    created_on,
+    connected_sources,
+    fallback_birth_date: birth,
+    fallback_time_zone: zone,
+    ...rest
+  }: TeamPageUser) => ({
+    ...rest,
+    user_id: ids.text(user_id),
+    client_user_id: ids.text(client_user_id),
     created_on: read(created_on),
     connected_sources: connected_sources.map((connected) => ({ ...connected, created_on: read(connected.created_on) })),
     fallback_birth_date: birth && { ...birth, updated_at: read(birth.updated_at) },
     fallback_time_zone: zone && { ...zone, updated_at: read(zone.updated_at) },
   });
-  return { ...counts, instants: instants.length, users: users.map(user) };
+  return { ...counts, instants: instants.length, ids: ids.length, users: users.map(user) };
 }
 
 /** The paths of an object's fields that hold a value (array items share their array's path). */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { keptAsText } from "./read-instant.ts";
-import { PageInstants, teamPageOf } from "./team-page.ts";
+import { PageIds, PageInstants, teamPageOf } from "./team-page.ts";
 
 const two = (n: number) => String(n).padStart(2, "0");
 /** Instants written any way a service might: any offset, 0–6 digits of fraction, `t`, `z`, or not an instant at all. */
@@ -63,6 +63,46 @@ describe("PageInstants", () => {
   });
 });
 
+describe("PageIds", () => {
+  /** IDs of printable ASCII, DEL, other control characters, letters beyond ASCII and emoji. */
+  const id = fc.string({
+    unit: fc.oneof(
+      fc.integer({ min: 0x20, max: 0x7f }).map((code) => String.fromCharCode(code)),
+      fc.constantFrom("\t", "é", "Ä", "日", "😀"),
+    ),
+  });
+  const printable = (text: string) => /^[\x20-\x7e]*$/.test(text);
+
+  it("keeps an ID of printable ASCII as its bytes, from its text or its bytes alike, and any other as its text", () => {
+    fc.assert(
+      fc.property(fc.array(id, { maxLength: 40 }), (texts) => {
+        const fromText = new PageIds(1, 1);
+        const fromBytes = new PageIds(1, 1);
+        for (const text of texts) {
+          const place = fromText.add(text);
+          expect([fromText.text(place), fromText.isPlain(place)]).toEqual([text, printable(text)]);
+          const bytes = new TextEncoder().encode(`"${text}"`);
+          // As the page's scan does: bytes of ASCII, else the ID read the exact way.
+          const ascii = bytes.every((byte) => byte < 0x80);
+          const byBytes = ascii ? fromBytes.addBytes(bytes, 1, bytes.length - 1) : -1;
+          expect(byBytes === -1).toBe(!printable(text));
+          const placed = byBytes === -1 ? fromBytes.add(text) : byBytes;
+          expect(placed).toBe(place);
+        }
+        const read = (ids: PageIds) => texts.map((_, place) => [ids.text(place), ids.isPlain(place)]);
+        expect(read(fromBytes)).toEqual(read(fromText));
+        expect([fromText.length, fromBytes.length]).toEqual([texts.length, texts.length]);
+        // A plain ID's bytes are its characters, where it says.
+        texts.forEach((text, place) => {
+          if (printable(text))
+            expect(String.fromCharCode(...fromBytes.bytes.subarray(fromBytes.start(place), fromBytes.end(place)))).toBe(text);
+        });
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
 describe("teamPageOf", () => {
   it("keeps the contract's fields as sent and puts each instant in its place", () => {
     const source = { logo: "/logos/oura.svg", name: "Oura", slug: "oura" };
@@ -84,16 +124,17 @@ describe("teamPageOf", () => {
       limit: 500,
     });
     const [user] = page.users;
-    const { instants } = page;
+    const { instants, ids } = page;
     expect(user).toEqual({
-      user_id: "u-1",
+      user_id: expect.any(Number),
       team_id: "t",
-      client_user_id: "c-1",
+      client_user_id: expect.any(Number),
       created_on: expect.any(Number),
       connected_sources: [{ created_on: expect.any(Number), provider: source }],
       fallback_birth_date: { source_slug: "oura", updated_at: expect.any(Number), value: "1980-01-01" },
       fallback_time_zone: null,
     });
+    expect([ids.text(user!.user_id), ids.text(user!.client_user_id)]).toEqual(["u-1", "c-1"]);
     expect(instants.ms(user!.created_on)).toBe(Date.UTC(2025, 0, 1, 4, 30));
     expect(instants.text(user!.connected_sources[0]!.created_on)).toBe("soon");
     expect(instants.ms(user!.fallback_birth_date!.updated_at)).toBe(Date.UTC(2025, 1, 1));

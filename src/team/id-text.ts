@@ -70,6 +70,9 @@ const bitsOf = (characters: string) => {
 const digitBits = bitsOf("0123456789abcdef");
 /** The letters a row's second mask holds: all but q, x, y and z, which few IDs start with. */
 const letterBits = bitsOf("ghijklmnoprstuvw");
+/** Each ASCII byte lower-cased, and the digit and letter bits of that, the letters' above. */
+const lowered = Uint8Array.from({ length: 0x80 }, (_, byte) => (byte >= 65 && byte <= 90 ? byte + 32 : byte));
+const loweredBits = Uint32Array.from(lowered, (byte) => digitBits[byte]! | (letterBits[byte]! << 16));
 
 /**
  * The module of the last text released while no other was held, its memory as grown: the next
@@ -158,15 +161,36 @@ export class IdText {
 
   /** Appends a row, `client\0user\0`; returns where it starts. */
   appendRow(client: string, user: string): number {
-    this.#follows = null;
-    this.#gathered = null;
-    const start = this.#length;
-    this.#ensure(start + 3 * (client.length + user.length) + 2);
-    this.#rowDigits = 0;
-    this.#rowLetters = 0;
+    const start = this.#startRow(3 * (client.length + user.length) + 2);
     const clientEnd = this.#write(client, start);
     this.#bytes[clientEnd] = 0;
-    const end = this.#write(user, clientEnd + 1);
+    return this.#endRow(start, this.#write(user, clientEnd + 1));
+  }
+
+  /**
+   * Appends a row of IDs of printable ASCII, bytes of `from` (the client user ID's from `client`
+   * to `clientEnd`, the user ID's from `user` to `userEnd`), lower-cased as they are copied: their
+   * fold for search. Returns where it starts.
+   */
+  appendLowered(from: Uint8Array, client: number, clientEnd: number, user: number, userEnd: number): number {
+    const start = this.#startRow(clientEnd - client + userEnd - user + 2);
+    const end = this.#copyLowered(from, client, clientEnd, start);
+    this.#bytes[end] = 0;
+    return this.#endRow(start, this.#copyLowered(from, user, userEnd, end + 1));
+  }
+
+  /** Makes room for a row of `bytes` at most: where it starts. */
+  #startRow(bytes: number): number {
+    this.#follows = null;
+    this.#gathered = null;
+    this.#ensure(this.#length + bytes);
+    this.#rowDigits = 0;
+    this.#rowLetters = 0;
+    return this.#length;
+  }
+
+  /** Ends the row started at `start` whose text ends at `end`: returns `start`. */
+  #endRow(start: number, end: number): number {
     this.#bytes[end] = 0;
     this.#length = end + 1;
     this.#digits.push(this.#rowDigits);
@@ -487,6 +511,20 @@ export class IdText {
       grown.set(this.#bytes.subarray(0, this.#length));
       this.#bytes = grown;
     }
+  }
+
+  /** Copies printable ASCII, `from` bytes `start` to `end`, lower-cased, to `at`; returns where it ends. */
+  #copyLowered(from: Uint8Array, start: number, end: number, at: number): number {
+    const bytes = this.#bytes;
+    let bits = 0;
+    for (let i = start, to = at; i < end; i++, to++) {
+      const byte = from[i]!;
+      bytes[to] = lowered[byte]!;
+      bits |= loweredBits[byte]!;
+    }
+    this.#rowDigits |= bits & 0xffff;
+    this.#rowLetters |= bits >>> 16;
+    return at + end - start;
   }
 
   /** Writes `text` at `at` in UTF-8 (room for three bytes a unit is there); returns where it ends. */

@@ -1,13 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { PageIds } from "../api/team-page.ts";
 import type { IdTextEngine } from "./id-text.ts";
 import { TeamIds } from "./team-ids.ts";
 import { abandon } from "./team-sort.ts";
 
+/** Appends a row of IDs given as text, in a page of them as the index is given them. */
+function append(ids: TeamIds, client: string, userId: string): boolean {
+  const page = new PageIds();
+  return ids.append(page, page.add(client), page.add(userId));
+}
+
 /** The rows appended, their text searched by `engine`. */
 function searchOf(rows: [client: string, userId: string][], engine: IdTextEngine = "webassembly"): TeamIds {
   const ids = new TeamIds(engine);
-  for (const [client, userId] of rows) ids.append(client, userId);
+  for (const [client, userId] of rows) append(ids, client, userId);
   return ids;
 }
 const engines = fc.constantFrom<IdTextEngine>("webassembly", "javascript");
@@ -74,7 +81,7 @@ describe("TeamIds: the IDs", () => {
   it("gives back at once every array of a client ID order stopped midway, at any of its steps", () => {
     const rows = 300_000; // each array of a row 1.2 MB; the sort's counters (0.26 MB) wait for the collector
     const ids = new TeamIds();
-    for (let n = 0; n < rows; n++) ids.append(`patient-${(n * 7919) % rows}`, `id-${n}`);
+    for (let n = 0; n < rows; n++) append(ids, `patient-${(n * 7919) % rows}`, `id-${n}`);
     let steps = 0;
     for (const _ of ids.clientIdOrderingSteps(null, 0)) steps++;
     for (const stopAt of [1, steps >> 2, steps >> 1, steps - 2, steps - 1]) {
@@ -210,7 +217,7 @@ describe("TeamIds: the IDs", () => {
       i % 7 === 0 ? `ID-${i}` : `id-${i}`,
     ]);
     const ids = new TeamIds(engine);
-    for (const [client, userId] of rows) expect(ids.append(client, userId)).toBe(true);
+    for (const [client, userId] of rows) expect(append(ids, client, userId)).toBe(true);
     expect(ids.rows).toBe(5000);
     rows.forEach(([client, userId], row) => {
       expect(ids.clientUserId(row)).toBe(client);
@@ -223,7 +230,7 @@ describe("TeamIds: the IDs", () => {
     const count = 50_000;
     const ids = new TeamIds();
     ids.reserve(count);
-    for (let i = 0; i < count; i++) ids.append(`client-${i}`, `id-${i}`);
+    for (let i = 0; i < count; i++) append(ids, `client-${i}`, `id-${i}`);
     const held = process.memoryUsage().arrayBuffers;
     ids.trim();
     // Half full at most: 8 bytes a user or more. (A collection meanwhile could only free more.)
@@ -238,18 +245,41 @@ describe("TeamIds: the IDs", () => {
     expect(ids.rowOf(`id-${count - 1}`)).toBe(count - 1);
     // A load resumed reserves and appends after the trim: a user ID held is still refused.
     ids.reserve(10);
-    expect(ids.append("again", `id-${count >> 1}`)).toBe(false);
-    expect(ids.append("new", "id-x")).toBe(true);
+    expect(append(ids, "again", `id-${count >> 1}`)).toBe(false);
+    expect(append(ids, "new", "id-x")).toBe(true);
     expect([ids.rows, ids.rowOf("id-x")]).toEqual([count + 1, count]);
   });
 
   it("refuses a user ID it holds, and tells IDs that fold alike apart", () => {
     const ids = new TeamIds();
-    expect(ids.append("a", "ID-1")).toBe(true);
-    expect(ids.append("b", "id-1")).toBe(true); // another user: the service's IDs are exact
-    expect(ids.append("c", "ID-1")).toBe(false);
-    expect(ids.append("c", "id-1")).toBe(false);
+    expect(append(ids, "a", "ID-1")).toBe(true);
+    expect(append(ids, "b", "id-1")).toBe(true); // another user: the service's IDs are exact
+    expect(append(ids, "c", "ID-1")).toBe(false);
+    expect(append(ids, "c", "id-1")).toBe(false);
     expect([ids.rowOf("ID-1"), ids.rowOf("id-1"), ids.rowOf("Id-1")]).toEqual([0, 1, undefined]);
     expect(ids.rows).toBe(2);
+  });
+
+  it("refuses a user ID it holds whether its rows' IDs came as bytes or as text", () => {
+    const ids = new TeamIds();
+    // A client user ID beyond ASCII sends its row's IDs through their text; the others go as bytes.
+    expect(append(ids, "Zoë", "id-1")).toBe(true);
+    expect(append(ids, "c", "ID-2")).toBe(true);
+    expect(append(ids, "c", "id-1")).toBe(false);
+    expect(append(ids, "Zoë", "ID-2")).toBe(false);
+    expect(append(ids, "Zoë", "id-2")).toBe(true);
+    expect(append(ids, "c", "ID-1")).toBe(true);
+    expect(append(ids, "d", "id-1\u007f")).toBe(true); // DEL is not printable: its text
+    expect(append(ids, "d", "id-1\u007f")).toBe(false);
+    expect(Array.from({ length: ids.rows }, (_, row) => [ids.clientUserId(row), ids.userId(row)])).toEqual([
+      ["Zoë", "id-1"],
+      ["c", "ID-2"],
+      ["Zoë", "id-2"],
+      ["c", "ID-1"],
+      ["d", "id-1\u007f"],
+    ]);
+    expect(["id-1", "ID-2", "id-2", "ID-1"].map((id) => ids.rowOf(id))).toEqual([0, 1, 2, 3]);
+    expect(ids.matches("zoe").count).toBe(2);
+    expect(ids.matches("id-2").count).toBe(2);
   });
 });

@@ -2,11 +2,13 @@
  * The users' IDs, held once and searched where they are held: each row's client user ID and user
  * ID, folded for search (`foldForSearch`), in one flat text of bytes (`IdText`: `client\0user\0`
  * a row, searched 16 bytes at a time), so that a search is one pass over flat text instead of a
- * test per user, and the IDs cost their bytes and no object each. An ID the fold changes
- * (capitals, accents) is also kept as sent; the user IDs are found again through an
- * open-addressing hash table of row numbers, not a Map of strings.
+ * test per user, and the IDs cost their bytes and no object each. A page's IDs of printable
+ * ASCII (`PageIds`) are copied in as bytes, lower-cased on the way: no string is made of them. An
+ * ID the fold changes (capitals, accents) is also kept as sent; the user IDs are found again
+ * through an open-addressing hash table of row numbers, not a Map of strings.
  */
 import { release } from "../api/release-memory.ts";
+import type { PageIds } from "../api/team-page.ts";
 import { foldForSearch, isPrintableAscii } from "./fold-text.ts";
 import { growableUint32 } from "./growable-array.ts";
 import { IdText, testedAloneOf, type IdTextEngine } from "./id-text.ts";
@@ -89,25 +91,46 @@ export class TeamIds {
   /** The row of a user ID, if it was appended. */
   rowOf(userId: string): number | undefined {
     const slots = this.#table(this.rows);
-    const entry = slots[this.#slotOf(slots, userId)]!;
+    const entry = slots[this.#slotOf(slots, hash(userId), (row) => this.#userIdIs(row, userId))]!;
     return entry === 0 ? undefined : (entry & rowMask) - 1;
   }
 
-  /** Appends a row, unless its user ID is already here; returns whether it was appended. */
-  append(clientUserId: string, userId: string): boolean {
+  /**
+   * Appends a row of IDs of a page (`client` and `user`, their places in `ids`), unless its user
+   * ID is already here; returns whether it was appended.
+   */
+  append(ids: PageIds, client: number, user: number): boolean {
     const slots = this.#table(this.rows + 1);
-    const slot = this.#slotOf(slots, userId); // one probe finds a duplicate, or the new row's place
+    const userIdHash = ids.isPlain(user) ? hashBytes(ids.bytes, ids.start(user), ids.end(user)) : hash(ids.text(user));
+    const slot = this.#slotOf(slots, userIdHash, (row) => this.#userIdIsAt(row, ids, user)); // one probe finds a duplicate, or the new row's place
     if (slots[slot] !== 0) return false;
     const row = this.rows;
     if (row >= rowMask) throw new RangeError(`A team index holds at most ${rowMask.toLocaleString("en")} users`);
+    this.#rowStarts.push(
+      ids.isPlain(client) && ids.isPlain(user)
+        ? this.#appendPlain(row, ids, client, user)
+        : this.#appendText(row, ids.text(client), ids.text(user)),
+    );
+    slots[slot] = entryOf(row, userIdHash);
+    return true;
+  }
+
+  /** Appends the text of a row whose IDs are printable ASCII: their fold is their bytes lower-cased, copied. */
+  #appendPlain(row: number, ids: PageIds, client: number, user: number): number {
+    const bytes = ids.bytes;
+    if (hasCapital(bytes, ids.start(client), ids.end(client))) this.#sentClientIds.set(row, ids.text(client));
+    if (hasCapital(bytes, ids.start(user), ids.end(user))) this.#sentUserIds.set(row, ids.text(user));
+    return this.#text.appendLowered(bytes, ids.start(client), ids.end(client), ids.start(user), ids.end(user));
+  }
+
+  /** Appends the text of a row from its IDs' text, folded. */
+  #appendText(row: number, clientUserId: string, userId: string): number {
     const client = foldForSearch(clientUserId);
     const id = foldForSearch(userId);
     if (client !== clientUserId) this.#sentClientIds.set(row, clientUserId);
     if (!isPrintableAscii(clientUserId)) this.#otherClientRows.push(row);
     if (id !== userId) this.#sentUserIds.set(row, userId);
-    this.#rowStarts.push(this.#text.appendRow(client, id));
-    slots[slot] = entryOf(row, hash(userId));
-    return true;
+    return this.#text.appendRow(client, id);
   }
 
   /** Makes room for `rows` rows at once. */
@@ -385,6 +408,19 @@ export class TeamIds {
     return sent === undefined ? this.#text.holdsAt(this.#userIdStart(row), userId) : sent === userId;
   }
 
+  /** Whether a row's user ID is the ID at `place` in `ids`: bytes compared with bytes, when both are plain. */
+  #userIdIsAt(row: number, ids: PageIds, place: number): boolean {
+    if (!ids.isPlain(place) || this.#sentUserIds.has(row)) return this.#userIdIs(row, ids.text(place));
+    // The row's text is its ID as sent (the fold left it): printable ASCII, compared byte for byte.
+    const bytes = this.#text.bytes;
+    const from = ids.bytes;
+    const start = ids.start(place);
+    const length = ids.end(place) - start;
+    const at = this.#userIdStart(row);
+    for (let i = 0; i < length; i++) if (bytes[at + i] !== from[start + i]) return false;
+    return bytes[at + length] === 0;
+  }
+
   /** `hash` of a row's user ID, read where its text lies. */
   #userIdHash(row: number): number {
     const sent = this.#sentUserIds.get(row);
@@ -402,14 +438,13 @@ export class TeamIds {
     return this.#text.zeroAfter(this.#rowStarts.at(row)) + 1;
   }
 
-  /** The slot of `slots` holding `userId`, or else the empty slot where it belongs. */
-  #slotOf(slots: Uint32Array, userId: string): number {
+  /** The slot of `slots` holding the user ID whose hash is `userIdHash` (`isRow` tells its row), or else the empty slot where it belongs. */
+  #slotOf(slots: Uint32Array, userIdHash: number, isRow: (row: number) => boolean): number {
     const mask = slots.length - 1;
-    const userIdHash = hash(userId);
     let slot = userIdHash & mask;
     for (let entry = slots[slot]!; entry !== 0; entry = slots[(slot = (slot + 1) & mask)]!) {
       // Another ID's hash most often differs in its top byte: its text is read only when it does not.
-      if (((entry ^ userIdHash) & ~rowMask) === 0 && this.#userIdIs((entry & rowMask) - 1, userId)) break;
+      if (((entry ^ userIdHash) & ~rowMask) === 0 && isRow((entry & rowMask) - 1)) break;
     }
     return slot;
   }
@@ -525,4 +560,17 @@ function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
+}
+
+/** `hash` of text of ASCII held as bytes, `start` to `end`: a byte is a code unit. */
+function hashBytes(bytes: Uint8Array, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  return h >>> 0;
+}
+
+/** Whether bytes of ASCII, `start` to `end`, hold a capital letter: the fold changes them. */
+function hasCapital(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (bytes[i]! >= 65 && bytes[i]! <= 90) return true;
+  return false;
 }

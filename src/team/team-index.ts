@@ -256,10 +256,10 @@ export class TeamIndex {
    * an earlier page because the team changed meanwhile) is kept once, where it was first seen.
    * Returns how many users were new.
    */
-  addPage({ users, instants }: Pick<TeamPage, "users" | "instants">, offset: number): number {
+  addPage({ users, instants, ids }: Pick<TeamPage, "users" | "instants" | "ids">, offset: number): number {
     let added = 0;
     users.forEach((user, i) => {
-      if (!this.#ids.append(user.client_user_id, user.user_id)) return;
+      if (!this.#ids.append(ids, user.client_user_id, user.user_id)) return;
       this.#append(user, instants, offset + i);
       added++;
     });
