@@ -1,14 +1,19 @@
 /**
- * Assembles a WebAssembly text module (`.wat`) with wabt. `npm run build:wasm` writes
- * src/team/id-text.wat's module into src/team/id-text-wasm.ts, which the app imports; a unit test
- * assembles it again and checks the two agree, so the committed bytes are always the source's.
+ * Assembles the WebAssembly text modules (`.wat`) with wabt. `npm run build:wasm` writes each
+ * module of `wasmModules` into its TypeScript module, which the app imports; a unit test
+ * assembles them again and checks that they agree, so the committed bytes are always the source's.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import wabt from "wabt";
 
-export const idTextWat = join(import.meta.dirname, "..", "src", "team", "id-text.wat");
-export const idTextModule = join(import.meta.dirname, "..", "src", "team", "id-text-wasm.ts");
+const teamDirectory = join(import.meta.dirname, "..", "src", "team");
+
+/** Each module: its text, the TypeScript module written from it, and the constant that holds its bytes there. */
+export const wasmModules = [
+  { wat: join(teamDirectory, "id-text.wat"), module: join(teamDirectory, "id-text-wasm.ts"), name: "idTextWasm" },
+  { wat: join(teamDirectory, "profile-count.wat"), module: join(teamDirectory, "profile-count-wasm.ts"), name: "profileCountWasm" },
+] as const;
 
 /** The module's bytes, base64. */
 export async function assemble(watFile: string): Promise<string> {
@@ -22,10 +27,12 @@ export async function assemble(watFile: string): Promise<string> {
 }
 
 /** The TypeScript module that holds the bytes, as Prettier writes it. */
-export const moduleSource = (base64: string) =>
-  `// Written by \`npm run build:wasm\` from id-text.wat: edit that, not this.\nexport const idTextWasm =\n  "${base64}";\n`;
+export const moduleSource = ({ wat, name }: (typeof wasmModules)[number], base64: string) =>
+  `// Written by \`npm run build:wasm\` from ${basename(wat)}: edit that, not this.\nexport const ${name} =\n  "${base64}";\n`;
 
 if (process.argv[1] === import.meta.filename) {
-  writeFileSync(idTextModule, moduleSource(await assemble(idTextWat)));
-  console.log(`wrote ${idTextModule}`);
+  for (const wasm of wasmModules) {
+    writeFileSync(wasm.module, moduleSource(wasm, await assemble(wasm.wat)));
+    console.log(`wrote ${wasm.module}`);
+  }
 }

@@ -1,8 +1,6 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { assemble, idTextWat } from "../../scripts/assemble-wasm.ts";
 import { IdText, type IdTextEngine } from "./id-text.ts";
-import { idTextWasm } from "./id-text-wasm.ts";
 
 type Row = [client: string, user: string];
 
@@ -38,10 +36,6 @@ describe("IdText", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.resetModules();
-  });
-
-  it("holds the module that id-text.wat assembles to", async () => {
-    expect(idTextWasm).toBe(await assemble(idTextWat));
   });
 
   it("searches with WebAssembly where it compiles, as in Node and the browsers the dashboard supports", () => {

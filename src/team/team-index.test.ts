@@ -252,6 +252,40 @@ describe("TeamIndex against a plain reference", () => {
     );
   });
 
+  it("counts a team of more profiles than a byte names (two bytes a row's, counted in WebAssembly) as the reference does", () => {
+    // 400 time zones: a profile code takes two bytes. "a" matches 40% of the users (its rows counted
+    // as marked), "c" 70% (counted by difference from the facets' selection: the 30% not marked).
+    fc.assert(
+      fc.property(
+        fc.array(userArb, { minLength: 1200, maxLength: 1200 }),
+        facetsArb,
+        fc.constantFrom("a", "c", "ac", "b"),
+        (users, facets, search) => {
+          const team = users.map((u, i) => ({
+            ...u,
+            user_id: `user-${i}`,
+            client_user_id: `${i % 10 < 4 ? "a" : "b"}${i % 10 < 7 ? "c" : "d"}-${i}`,
+            fallback_time_zone:
+              i % 2 ? u.fallback_time_zone : { id: `Zone/${i % 400}`, source_slug: "oura", updated_at: "2025-02-01T10:00:00Z" },
+          }));
+          const { index, loaded } = loadBoth(team, 500, [0, 500, 1000]);
+          const query = { search, facets };
+          const { facets: counts, matches } = index.view({ ...query, pageIndex: 0, pageSize: 10 });
+          const expectedIds = referenceSelection(loaded, query);
+          expect(matches).toBe(expectedIds.length);
+          expect(Array.from(selectedRows(index, query), (row) => index.user(row).user_id)).toEqual(expectedIds);
+          const expected = referenceCounts(loaded, query);
+          expect([nonZero(counts.sources), nonZero(counts.timeZones), nonZero(counts.birthDate)]).toEqual([
+            expected.sources,
+            expected.timeZones,
+            expected.birthDate,
+          ]);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it("selects and counts each keystroke of a search typed, erased or replaced under the same facets, as the reference does", () => {
     // Each keystroke's selection is changed from the last one's where their matches differ, while
     // few did: most users' client IDs start alike here, so that a search typed on matches most of
