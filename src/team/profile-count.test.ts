@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { countMarkedProfiles } from "./profile-count.ts";
 
 /** The count and marks as the facets' loop makes them, one row at a time. */
@@ -41,6 +41,11 @@ const cases = fc
   );
 
 describe("countMarkedProfiles", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
   it("counts the rows marked as `are` by profile, and marks those whose profile passes, as the loop in JavaScript does", () => {
     fc.assert(
       fc.property(cases, ({ rowProfiles, marks, are, profileCount, passes }) => {
@@ -63,6 +68,21 @@ describe("countMarkedProfiles", () => {
       const counts = countMarkedProfiles(rowProfiles, marks, 1, 40_000, null)!;
       expect(firstDifference(counts, reference(rowProfiles, marks, 1, 40_000, null).counts)).toBe(-1);
     }
+  });
+
+  it("leaves the count to the caller where WebAssembly cannot be compiled (a Content-Security-Policy)", async () => {
+    const { CompileError, Instance, Memory } = WebAssembly;
+    vi.stubGlobal("WebAssembly", {
+      CompileError,
+      Instance,
+      Memory,
+      Module: function refused() {
+        throw new CompileError("Refused to compile: 'wasm-unsafe-eval' is not an allowed source");
+      },
+    });
+    vi.resetModules();
+    const { countMarkedProfiles: refused } = await import("./profile-count.ts");
+    expect(refused(Uint16Array.of(0, 1, 1), Uint8Array.of(1, 1, 0), 1, 2, null)).toBeNull();
   });
 
   it("leaves rows whose profiles take one byte or four to the caller", () => {
