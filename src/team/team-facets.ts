@@ -449,10 +449,10 @@ function countProfiles(
   passes: Uint8Array | null,
   selected: Uint8Array | null,
 ): Uint32Array {
-  const counts = new Uint32Array(profileCount);
   const out = selected ?? new Uint8Array(0);
   const mark = selected !== null;
   if ("list" in which) {
+    const counts = new Uint32Array(profileCount);
     const { list } = which;
     for (let i = 0; i < list.length; i++) {
       const row = list[i]!;
@@ -463,13 +463,14 @@ function countProfiles(
     return counts;
   }
   const { rows, are } = which;
-  const counted = countMarkedProfiles(rowProfiles, rows, are, profileCount, passes && mark ? { passes, out } : null);
-  if (counted) {
+  const fromModule = countMarkedProfiles(rowProfiles, rows, are, profileCount, passes && mark ? { passes, out } : null);
+  if (fromModule) {
     if (mark && !passes) markCounted(rows, are, out, rowProfiles.length);
-    return counted;
+    return fromModule;
   }
   // Every row counted, by 1 or by 0, without a branch: a search's matches are scattered, and a
   // branch on each mispredicted about one row in three.
+  const counts = new Uint32Array(profileCount);
   const flip = are ^ 1;
   if (passes) {
     for (let row = 0; row < rowProfiles.length; row++) {
