@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IdText, type IdTextEngine } from "./id-text.ts";
+import { refuseWebAssembly } from "./refuse-webassembly.test-helper.ts";
 
 type Row = [client: string, user: string];
 
@@ -295,16 +296,7 @@ describe("IdText", () => {
   });
 
   it("keeps the text in JavaScript and answers the same where WebAssembly cannot be compiled (a Content-Security-Policy)", async () => {
-    const { CompileError, Instance, Memory } = WebAssembly;
-    vi.stubGlobal("WebAssembly", {
-      CompileError,
-      Instance,
-      Memory,
-      Module: function refused() {
-        throw new CompileError("Refused to compile: 'wasm-unsafe-eval' is not an allowed source");
-      },
-    });
-    vi.resetModules();
+    refuseWebAssembly();
     const { IdText: Fallback } = await import("./id-text.ts");
     const text = new Fallback();
     expect(text.compiled).toBe(false);

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { countMarkedProfiles } from "./profile-count.ts";
+import { refuseWebAssembly } from "./refuse-webassembly.test-helper.ts";
 
 /** The count and marks as the facets' loop makes them, one row at a time. */
 function reference(rowProfiles: ArrayLike<number>, marks: Uint8Array, are: 0 | 1, profileCount: number, passes: Uint8Array | null) {
@@ -71,16 +72,7 @@ describe("countMarkedProfiles", () => {
   });
 
   it("leaves the count to the caller where WebAssembly cannot be compiled (a Content-Security-Policy)", async () => {
-    const { CompileError, Instance, Memory } = WebAssembly;
-    vi.stubGlobal("WebAssembly", {
-      CompileError,
-      Instance,
-      Memory,
-      Module: function refused() {
-        throw new CompileError("Refused to compile: 'wasm-unsafe-eval' is not an allowed source");
-      },
-    });
-    vi.resetModules();
+    refuseWebAssembly();
     const { countMarkedProfiles: refused } = await import("./profile-count.ts");
     expect(refused(Uint16Array.of(0, 1, 1), Uint8Array.of(1, 1, 0), 1, 2, null)).toBeNull();
   });
