@@ -15,6 +15,7 @@
  * bytes a row) is worked out, in steps, in the idle time before the next keystroke, which is then
  * read off it.
  */
+import { compileWasm } from "./compile-wasm.ts";
 import { GrowableArray } from "./growable-array.ts";
 import { idTextWasm } from "./id-text-wasm.ts";
 
@@ -52,12 +53,7 @@ let compiled: WebAssembly.Module | null | undefined;
 
 /** The search module, compiled once; null where WebAssembly or its SIMD is not allowed. */
 function searchModule(): WebAssembly.Module | null {
-  if (compiled !== undefined) return compiled;
-  try {
-    compiled = new WebAssembly.Module(Uint8Array.from(atob(idTextWasm), (char) => char.charCodeAt(0)));
-  } catch {
-    compiled = null;
-  }
+  if (compiled === undefined) compiled = compileWasm(idTextWasm);
   return compiled;
 }
 

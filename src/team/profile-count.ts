@@ -5,6 +5,7 @@
  * of 256 to 65,535 profiles); null for any other, or where WebAssembly is not allowed: then the
  * caller counts.
  */
+import { compileWasm } from "./compile-wasm.ts";
 import type { CodeView } from "./growable-array.ts";
 import { profileCountWasm } from "./profile-count-wasm.ts";
 
@@ -19,12 +20,8 @@ let counter: CountExports | null | undefined;
 
 function countModule(): CountExports | null {
   if (counter === undefined) {
-    try {
-      const bytes = Uint8Array.from(atob(profileCountWasm), (char) => char.charCodeAt(0));
-      counter = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports as unknown as CountExports;
-    } catch {
-      counter = null;
-    }
+    const module = compileWasm(profileCountWasm);
+    counter = module && (new WebAssembly.Instance(module, {}).exports as unknown as CountExports);
   }
   return counter;
 }

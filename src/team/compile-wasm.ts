@@ -1,0 +1,12 @@
+/**
+ * A WebAssembly module compiled from its bytes (base64, as `npm run build:wasm` writes them);
+ * null where WebAssembly, or an instruction it uses (SIMD), is refused: a Content-Security-Policy
+ * without `'wasm-unsafe-eval'`. The caller then works in JavaScript.
+ */
+export function compileWasm(base64: string): WebAssembly.Module | null {
+  try {
+    return new WebAssembly.Module(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
