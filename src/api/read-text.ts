@@ -61,7 +61,7 @@ const codesPerCall = 1 << 13;
 const codes = new Array<number>(codesPerCall).fill(0);
 
 /** The bytes as text, or null unless every one is ASCII (found out before the call that would take it). */
-function asciiText(bytes: Uint8Array): string | null {
+export function asciiText(bytes: Uint8Array): string | null {
   let text = "";
   for (let at = 0; at < bytes.length; at += codesPerCall) {
     const count = Math.min(codesPerCall, bytes.length - at);

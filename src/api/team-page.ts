@@ -8,6 +8,7 @@
  */
 import type { ConnectedSource, SentUserPage } from "./contract.ts";
 import { keptAsText, parseInstant, readInstant, type InstantFormat } from "./read-instant.ts";
+import { asciiText } from "./read-text.ts";
 
 type SourceInfo = ConnectedSource["source"];
 
@@ -142,10 +143,7 @@ export class PageIds {
 
   /** The ID as sent. */
   text(place: number): string {
-    const kept = this.#texts.get(place);
-    if (kept !== undefined) return kept;
-    const bytes = this.#bytes.subarray(this.start(place), this.end(place));
-    return bytes.length <= 8192 ? String.fromCharCode.apply(null, bytes as unknown as number[]) : new TextDecoder().decode(bytes);
+    return this.#texts.get(place) ?? asciiText(this.#bytes.subarray(this.start(place), this.end(place)))!; // plain: ASCII
   }
 
   /** Adds an ID from its text: its place. */
