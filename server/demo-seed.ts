@@ -96,34 +96,65 @@ function atOffset(ms: number, offset: number | null, withFraction: boolean): str
 const twoYearsMs = 2 * 365 * 24 * 3600 * 1000;
 const firstInstant = Date.UTC(2024, 10, 1);
 
-function demoUser(random: Random, teamId: string, n: number): SeedUser {
+/**
+ * A demo user's random draws, in the order they are made: the demo's data is this order, so a
+ * change to it changes every user. Numbers and picks only: `demoUser` writes the strings, and the
+ * page order needs only two of them.
+ */
+function drawUser(random: Random) {
   const created = firstInstant + Math.floor(random.next() * twoYearsMs);
-  const sourceCount = random.int(0, 5);
-  const chosen = random.sample(providers, sourceCount);
-  const connected_sources = chosen.map((p) => {
-    const connected = created + Math.floor(random.next() * (firstInstant + twoYearsMs - created));
-    const source = { logo: `/logos/${p.slug}.svg`, name: p.name, slug: p.slug };
-    return { created_on: atOffset(connected, random.pick(offsets), random.next() < 0.3), source };
-  });
-  const fromSlug = () => chosen[0]?.slug ?? "manual";
-  const updated = () => atOffset(created + Math.floor(random.next() * 30 * 86_400_000), 0, false);
+  const chosen = random.sample(providers, random.int(0, 5));
+  const connections = chosen.map((provider) => ({
+    provider,
+    at: created + Math.floor(random.next() * (firstInstant + twoYearsMs - created)),
+    offset: random.pick(offsets),
+    withFraction: random.next() < 0.3,
+  }));
   const birth =
     random.next() < 0.8
-      ? {
-          source_slug: fromSlug(),
-          updated_at: updated(),
-          value: new Date(Date.UTC(random.int(1945, 2006), random.int(0, 11), random.int(1, 28))).toISOString().slice(0, 10),
-        }
+      ? { updated: updatedAfter(random, created), year: random.int(1945, 2006), month: random.int(1, 12), day: random.int(1, 28) }
       : null;
-  const zone = random.next() < 0.75 ? { id: random.pick(timeZones), source_slug: fromSlug(), updated_at: updated() } : null;
+  const zone = random.next() < 0.75 ? { id: random.pick(timeZones), updated: updatedAfter(random, created) } : null;
   return {
-    user_id: random.uuid(),
+    created,
+    connections,
+    birth,
+    zone,
+    userId: random.uuid(),
+    clientIdStyle: random.pick(clientIdStyles),
+    createdOffset: random.pick(offsets),
+    createdWithFraction: random.next() < 0.3,
+  };
+}
+
+type UserDraws = ReturnType<typeof drawUser>;
+
+/** When a fallback value was last updated: within 30 days of the user's creation. */
+function updatedAfter(random: Random, created: number): number {
+  return created + Math.floor(random.next() * 30 * 86_400_000);
+}
+
+const createdOn = (user: UserDraws) => atOffset(user.created, user.createdOffset, user.createdWithFraction);
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+function demoUser(user: UserDraws, teamId: string, n: number): SeedUser {
+  const fromSlug = user.connections[0]?.provider.slug ?? "manual";
+  const { birth, zone } = user;
+  return {
+    user_id: user.userId,
     team_id: teamId,
-    client_user_id: random.pick(clientIdStyles)(n),
-    created_on: atOffset(created, random.pick(offsets), random.next() < 0.3),
-    connected_sources,
-    fallback_birth_date: birth,
-    fallback_time_zone: zone,
+    client_user_id: user.clientIdStyle(n),
+    created_on: createdOn(user),
+    connected_sources: user.connections.map(({ provider, at, offset, withFraction }) => ({
+      created_on: atOffset(at, offset, withFraction),
+      source: { logo: `/logos/${provider.slug}.svg`, name: provider.name, slug: provider.slug },
+    })),
+    fallback_birth_date: birth && {
+      source_slug: fromSlug,
+      updated_at: atOffset(birth.updated, 0, false),
+      value: `${birth.year}-${twoDigits(birth.month)}-${twoDigits(birth.day)}`,
+    },
+    fallback_time_zone: zone && { id: zone.id, source_slug: fromSlug, updated_at: atOffset(zone.updated, 0, false) },
   };
 }
 
@@ -133,9 +164,14 @@ export function newKey(kind: "team" | "management"): string {
 
 /** A team's users, each generated when asked for, from its own seed: a million of them never exist at once. */
 function demoUsers(seed: number, teamId: string, count: number): SeedUsers {
+  const draws = (i: number) => drawUser(new Random(seed, i + 1));
   return {
     length: count,
-    at: (i) => (i >= 0 && i < count ? demoUser(new Random(seed, i + 1), teamId, i + 1) : undefined),
+    at: (i) => (i >= 0 && i < count ? demoUser(draws(i), teamId, i + 1) : undefined),
+    orderKey: (i) => {
+      const user = draws(i);
+      return { user_id: user.userId, created_on: createdOn(user) };
+    },
   };
 }
 

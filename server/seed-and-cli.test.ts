@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { demoSeed } from "./demo-seed.ts";
+import type { User } from "../src/api/contract.ts";
+import { demoSeed, lazyDemoSeed } from "./demo-seed.ts";
+import { instantMicros } from "./instant.ts";
 import { parseSeed } from "./seed-file.ts";
 import { openStore } from "./service.ts";
 import { spawnServer } from "./spawn-server.ts";
@@ -81,6 +83,26 @@ describe("demo seed", () => {
   it("is already what parsing it gives, since seeding the demo does not parse it", () => {
     const seed = demoSeed(300);
     expect(parseSeed(structuredClone(seed))).toStrictEqual(seed);
+  });
+
+  it("gives each user's page-order fields, drawn without the rest, as the user has them", () => {
+    const teams = lazyDemoSeed(3000).orgs.flatMap((o) => o.teams);
+    for (const { users } of teams)
+      for (let i = 0; i < users.length; i++) {
+        const { user_id, created_on } = users.at(i)!;
+        expect(users.orderKey!(i)).toEqual({ user_id, created_on });
+      }
+  });
+
+  it("writes the demo's users in page order: by instant, then user ID, each once", () => {
+    const { db, store, seeded } = openStore({ db: ":memory:", seed: "demo", demoUsers: 1200 });
+    const team = seeded!.orgs.flatMap((o) => o.teams).find((t) => t.users === 1200)!;
+    const pages = [0, 500, 1000].map((offset) => JSON.parse(store.userPageJson(team.team_id, offset, 500).toString()) as { users: User[] });
+    const keys = pages.flatMap((page) => page.users).map((u) => [instantMicros(u.created_on), u.user_id] as const);
+    db.close();
+    expect(keys).toHaveLength(1200);
+    expect(new Set(keys.map(([, id]) => id)).size).toBe(1200);
+    expect(keys.toSorted(([a, idA], [b, idB]) => a - b || (idA < idB ? -1 : idA > idB ? 1 : 0))).toEqual(keys);
   });
 
   it("is deterministic apart from the keys", () => {

@@ -14,6 +14,7 @@ interface KeyRow {
   team_id: string | null;
 }
 
+const sourceFields = new Set(["created_on", "source"]);
 const userFields = new Set([
   "user_id",
   "team_id",
@@ -29,9 +30,13 @@ export function hashKey(key: string): Buffer {
 }
 
 /** The fields a record has beyond the known ones, as JSON, or null when there are none. */
-function extraJson(record: Record<string, unknown>, known: ReadonlySet<string>): string | null {
-  const extra = Object.fromEntries(Object.entries(record).filter(([name]) => !known.has(name)));
-  return Object.keys(extra).length > 0 ? JSON.stringify(extra) : null;
+function extraJson(record: object, known: ReadonlySet<string>): string | null {
+  // Walked without copies: a million users' seed makes this call 3.5 million times.
+  let extra: Record<string, unknown> | undefined;
+  for (const name in record)
+    if (Object.hasOwn(record, name) && !known.has(name))
+      (extra ??= Object.create(null) as Record<string, unknown>)[name] = (record as Record<string, unknown>)[name];
+  return extra ? JSON.stringify(extra) : null;
 }
 
 /** The list operation's two reads, named so that a test can check their query plans. */
@@ -121,26 +126,29 @@ export function createStore(db: Db) {
         statements.insertTeam.run(teamId, orgId, team.name);
         statements.insertKey.run(hashKey(team.api_key), "team", orgId, teamId);
         // In page order, so that a page's rows are neighbours in the table.
-        pageOrder(team.users).forEach((index, position) => insertUser(teamId, position, team.users.at(index)!));
+        const { order, micros } = pageOrder(team.users);
+        order.forEach((index, position) => insertUser(teamId, position, team.users.at(index)!, micros[index]!));
       }
     }
   });
 
-  function insertUser(teamId: string, position: number, user: SeedUser) {
+  /** `createdMicros`: `instantMicros(user.created_on)`, worked out already for the page order. */
+  function insertUser(teamId: string, position: number, user: SeedUser, createdMicros: number) {
     const { lastInsertRowid } = statements.insertUser.run(
       user.user_id,
       teamId,
       user.client_user_id,
       user.created_on,
-      instantMicros(user.created_on),
+      createdMicros,
       position,
       user.fallback_birth_date ? JSON.stringify(user.fallback_birth_date) : null,
       user.fallback_time_zone ? JSON.stringify(user.fallback_time_zone) : null,
       extraJson(user, userFields),
       userDocument(teamId, user),
     );
-    user.connected_sources.forEach(({ created_on, source, ...rest }, position) => {
-      statements.insertSource.run(lastInsertRowid, position, created_on, JSON.stringify(source), extraJson(rest, new Set()));
+    user.connected_sources.forEach((connection, position) => {
+      const { created_on, source } = connection;
+      statements.insertSource.run(lastInsertRowid, position, created_on, JSON.stringify(source), extraJson(connection, sourceFields));
     });
   }
 
@@ -168,19 +176,20 @@ function joinedUtf8(start: string, texts: readonly string[], end: string): Buffe
 
 /**
  * The indexes of a team's users in page order: by instant, then by user_id as SQLite compares
- * text (UTF-16 order is byte order for UUIDs). Only these keys are kept, so that users generated
- * when read need not be held.
+ * text (UTF-16 order is byte order for UUIDs), and each user's instant in microseconds. Only
+ * these keys are kept, so that users generated when read need not be held.
  */
-function pageOrder(users: SeedUsers): Uint32Array {
-  const instants = new Float64Array(users.length);
+function pageOrder(users: SeedUsers): { order: Uint32Array; micros: Float64Array } {
+  const micros = new Float64Array(users.length);
   const ids = new Array<string>(users.length);
   for (let i = 0; i < users.length; i++) {
-    const user = users.at(i)!;
+    const user = users.orderKey ? users.orderKey(i) : users.at(i)!;
     ids[i] = user.user_id;
-    instants[i] = instantMicros(user.created_on);
+    micros[i] = instantMicros(user.created_on);
   }
   const order = Uint32Array.from(ids.keys());
-  return order.sort((a, b) => instants[a]! - instants[b]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  order.sort((a, b) => micros[a]! - micros[b]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  return { order, micros };
 }
 
 /**
