@@ -91,6 +91,8 @@ class PageScanner {
   /** The last string read: its bytes' start and end. */
   #start = 0;
   #end = 0;
+  /** A user's connected sources as they are read. */
+  readonly #readSources: TeamPageUser["connected_sources"] = [];
   /** Where each user's object starts and ends in the bytes, when asked: its JSON as the service wrote it. */
   readonly #userSpans: number[] | undefined;
 
@@ -125,7 +127,7 @@ class PageScanner {
       team_id = "",
       client_user_id = 0,
       created_on = 0;
-    const connected_sources: TeamPageUser["connected_sources"] = [];
+    let connected_sources: TeamPageUser["connected_sources"] | undefined;
     let fallback_birth_date: TeamPageUser["fallback_birth_date"];
     let fallback_time_zone: TeamPageUser["fallback_time_zone"];
     let seen = 0;
@@ -135,13 +137,20 @@ class PageScanner {
       else if (key === 1) team_id = this.#repeated();
       else if (key === 2) client_user_id = this.#id();
       else if (key === 3) created_on = this.#instant();
-      else if (key === 4)
-        for (let more = this.#firstItem(); more; more = this.#more(closeBracket)) connected_sources.push(this.#connectedSource());
+      else if (key === 4) connected_sources = this.#connectedSources();
       else if (key === 5) fallback_birth_date = this.#null() ? null : this.#birthDate();
       else fallback_time_zone = this.#null() ? null : this.#timeZone();
     }
     if ((seen & 0b11111) !== 0b11111) throw unusual;
-    return { user_id, team_id, client_user_id, created_on, connected_sources, fallback_birth_date, fallback_time_zone };
+    return { user_id, team_id, client_user_id, created_on, connected_sources: connected_sources!, fallback_birth_date, fallback_time_zone };
+  }
+
+  /** A user's connected sources, in an array of their number: one grown by pushes holds room for 17. */
+  #connectedSources(): TeamPageUser["connected_sources"] {
+    const read = this.#readSources; // written by index: setting its length to 0 would free its room
+    let count = 0;
+    for (let more = this.#firstItem(); more; more = this.#more(closeBracket)) read[count++] = this.#connectedSource();
+    return read.slice(0, count);
   }
 
   #connectedSource(): TeamPageUser["connected_sources"][number] {

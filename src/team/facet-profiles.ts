@@ -29,17 +29,20 @@ export class FacetProfiles {
   /** A set's profiles: set → time zone code × 2 + birth date known → profile. */
   #profilesOf: number[][] = [[]];
 
-  /** Appends a row's profile; `slugs` (its sources' slug codes, in any order, repeats allowed) is sorted in place. */
-  push(slugs: number[], zone: number, birthKnown: boolean): void {
+  /**
+   * Appends a row's profile: its sources' slug codes are the first `count` of `slugs` (in any
+   * order, repeats allowed), which are sorted in place.
+   */
+  push(slugs: number[], count: number, zone: number, birthKnown: boolean): void {
     // Insertion sort: a user has a few sources.
-    for (let i = 1; i < slugs.length; i++) {
+    for (let i = 1; i < count; i++) {
       const slug = slugs[i]!;
       let j = i;
       for (; j > 0 && slugs[j - 1]! > slug; j--) slugs[j] = slugs[j - 1]!;
       slugs[j] = slug;
     }
     let set = 0;
-    for (let i = 0; i < slugs.length; i++) {
+    for (let i = 0; i < count; i++) {
       if (i > 0 && slugs[i] === slugs[i - 1]) continue;
       set = this.#setsWith[set]![slugs[i]!] ?? this.#addSet(set, slugs[i]!);
     }
