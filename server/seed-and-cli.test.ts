@@ -55,6 +55,7 @@ describe("seed files", () => {
     expect(first.seeded?.orgs).toHaveLength(2);
     // Seeded under the rollback journal (each page written once), then turned to WAL for serving.
     expect(first.db.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(first.db.pragma("page_size", { simple: true })).toBe(16384);
     first.db.close();
     const second = openStore({ db, seed: fixtureSeed({ teamA: 2, teamA2: 1, teamB: 1 }) });
     expect(second.seeded).toBeUndefined();
