@@ -86,7 +86,7 @@ describe("demo seed", () => {
     expect(parseSeed(structuredClone(seed))).toStrictEqual(seed);
   });
 
-  it("gives each user's page-order fields, drawn without the rest, as the user has them", () => {
+  it("gives each user's page-order fields, without writing the rest, as the user has them", () => {
     const teams = lazyDemoSeed(3000).orgs.flatMap((o) => o.teams);
     for (const { users } of teams)
       for (let i = 0; i < users.length; i++) {

@@ -37,7 +37,10 @@ export type SeedUser = ParsedSeed["orgs"][number]["teams"][number]["users"][numb
 export interface SeedUsers {
   readonly length: number;
   at(index: number): SeedUser | undefined;
-  /** The two fields that set the page order, where they cost far less than the whole user (the demo's). */
+  /**
+   * The two fields that set the page order, where they cost far less than the whole user (the
+   * demo's): they must equal `at(index)`'s, since the store also writes the instant read from them.
+   */
   orderKey?(index: number): Pick<SeedUser, "user_id" | "created_on">;
 }
 

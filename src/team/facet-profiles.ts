@@ -31,7 +31,7 @@ export class FacetProfiles {
 
   /**
    * Appends a row's profile: its sources' slug codes are the first `count` of `slugs` (in any
-   * order, repeats allowed), which are sorted in place.
+   * order, repeats allowed; `count` at most its length), which are sorted in place.
    */
   push(slugs: number[], count: number, zone: number, birthKnown: boolean): void {
     // Insertion sort: a user has a few sources.
