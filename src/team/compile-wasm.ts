@@ -10,3 +10,6 @@ export function compileWasm(base64: string): WebAssembly.Module | null {
     return null;
   }
 }
+
+/** An offset in a module's memory rounded up to 16 bytes: where a SIMD load of 16 begins. */
+export const align = (offset: number) => (offset + 15) & ~15;

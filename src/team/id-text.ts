@@ -15,7 +15,7 @@
  * bytes a row) is worked out, in steps, in the idle time before the next keystroke, which is then
  * read off it.
  */
-import { compileWasm } from "./compile-wasm.ts";
+import { align, compileWasm } from "./compile-wasm.ts";
 import { GrowableArray } from "./growable-array.ts";
 import { idTextWasm } from "./id-text-wasm.ts";
 
@@ -549,8 +549,6 @@ export class IdText {
     return end;
   }
 }
-
-const align = (offset: number) => (offset + 15) & ~15;
 
 /** A character's bit in one of the rows' masks. */
 interface CharacterMask {

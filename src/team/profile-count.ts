@@ -5,7 +5,7 @@
  * of 256 to 65,535 profiles); null for any other, or where WebAssembly is not allowed: then the
  * caller counts.
  */
-import { compileWasm } from "./compile-wasm.ts";
+import { align, compileWasm } from "./compile-wasm.ts";
 import type { CodeView } from "./growable-array.ts";
 import { profileCountWasm } from "./profile-count-wasm.ts";
 
@@ -25,8 +25,6 @@ function countModule(): CountExports | null {
   }
   return counter;
 }
-
-const align = (offset: number) => (offset + 15) & ~15;
 
 /**
  * How many of the rows whose mark (`marks`, a byte a row) is `are` have each of the
