@@ -23,6 +23,8 @@ if (!process.env.E2E_PORT) {
   process.env.E2E_PORT = String(await freePort());
   const dir = mkdtempSync(join(tmpdir(), "dashboard-e2e-"));
   process.env.E2E_DATA = dir;
+  // The tests' own temporary files go there too (the workers inherit it), all removed at the end.
+  process.env.TMPDIR = dir;
   writeFileSync(join(dir, "seed.json"), JSON.stringify(e2eSeed()));
 }
 const port = process.env.E2E_PORT;
@@ -36,6 +38,7 @@ export default defineConfig<KitOptions>({
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
+  globalTeardown: "./e2e/remove-run-data.ts",
   // On CI a failed test runs once more, and is reported "flaky" if it then passes: one run of a
   // shared machine's 146 tests failed once, not again in 35 runs of that test here.
   retries: process.env.CI ? 1 : 0,
