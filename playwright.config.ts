@@ -23,8 +23,10 @@ if (!process.env.E2E_PORT) {
   process.env.E2E_PORT = String(await freePort());
   const dir = mkdtempSync(join(tmpdir(), "dashboard-e2e-"));
   process.env.E2E_DATA = dir;
-  // The tests' own temporary files go there too (the workers inherit it), all removed at the end.
+  // The tests' own temporary files go there too (the workers inherit it), all removed at the end:
+  // only a folder made here (E2E_DATA set from outside is left alone).
   process.env.TMPDIR = dir;
+  process.env.E2E_DATA_MADE = dir;
   writeFileSync(join(dir, "seed.json"), JSON.stringify(e2eSeed()));
 }
 const port = process.env.E2E_PORT;
