@@ -283,8 +283,9 @@ export class TeamIndex {
       // The contract was checked: one of the two is there.
       const info = this.#sourceInfoCode((source ?? provider)!);
       this.#sourceInfoCodes.push(info);
-      slugs[slugCount] = this.#slugCodeOfSourceInfo[info]!;
-      this.#sourceSlugCodes.push(slugs[slugCount++]!);
+      const slug = this.#slugCodeOfSourceInfo[info]!;
+      slugs[slugCount++] = slug;
+      this.#sourceSlugCodes.push(slug);
       this.#sourceCreatedOn.push(instants, created_on);
     }
     this.#sourceStarts.push(this.#sourceInfoCodes.length);
