@@ -2,6 +2,5 @@
 import { rmSync } from "node:fs";
 
 export default function removeRunData(): void {
-  const made = process.env.E2E_DATA_MADE;
-  if (made && made === process.env.E2E_DATA) rmSync(made, { recursive: true, force: true });
+  if (process.env.E2E_DATA_MADE) rmSync(process.env.E2E_DATA_MADE, { recursive: true, force: true });
 }
