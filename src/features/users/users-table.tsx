@@ -1,3 +1,4 @@
+import { replaceEqualDeep } from "@tanstack/react-query";
 import { flexRender, type Cell, type Row } from "@tanstack/react-table";
 import { memo, useImperativeHandle, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type Ref } from "react";
 import type { User } from "../../api/contract.ts";
@@ -169,7 +170,7 @@ export function UsersTable({ table, openUserId, onOpenUser, empty, sort, onSort,
   );
 }
 
-interface UserRowProps {
+export interface UserRowProps {
   row: Row<typeof userTableFeatures, User>;
   /** The row's visible cells: a new array when the visible columns change, which re-renders the row. */
   cells: Cell<typeof userTableFeatures, User, unknown>[];
@@ -207,4 +208,23 @@ const UserRow = memo(function UserRow({ row, cells, index, focusable, copyable, 
       ))}
     </tr>
   );
-});
+}, sameRow);
+
+/**
+ * A row shows the same as before when its user is equal field by field, not only the same object:
+ * a new answer of the loaded team (a search, a facet, a sort) or the switch from the service's page
+ * to the loaded team's brings the users it shares with the rows shown as new objects.
+ */
+export function sameRow(before: UserRowProps, after: UserRowProps): boolean {
+  return (
+    before.index === after.index &&
+    before.focusable === after.focusable &&
+    before.copyable === after.copyable &&
+    before.open === after.open &&
+    before.onActivate === after.onActivate &&
+    before.onOpenUser === after.onOpenUser &&
+    before.cells.length === after.cells.length &&
+    before.cells.every((cell, i) => cell.column.columnDef === after.cells[i]!.column.columnDef) &&
+    (before.row.original === after.row.original || replaceEqualDeep(before.row.original, after.row.original) === before.row.original)
+  );
+}
