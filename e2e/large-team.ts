@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnServer } from "../server/spawn-server.ts";
@@ -6,11 +6,16 @@ import type { Credentials } from "../server/service.ts";
 
 /** `npm start` on a demo whose largest team has `users` users, and that team's API key and ID. */
 export async function serveLargeTeam(users: number) {
-  const credentialsFile = join(mkdtempSync(join(tmpdir(), "large-team-")), "credentials.json");
-  const server = await spawnServer("server/start.ts", [
-    ...["--quiet", "--port", "0", "--db", ":memory:"],
-    ...["--demo-users", String(users), "--credentials-out", credentialsFile],
-  ]);
-  const team = (JSON.parse(readFileSync(credentialsFile, "utf8")) as Credentials).orgs[0]!.teams[0]!;
-  return { url: server.url, apiKey: team.api_key, teamId: team.team_id, stop: () => server.stop() };
+  const dir = mkdtempSync(join(tmpdir(), "large-team-"));
+  const credentialsFile = join(dir, "credentials.json");
+  try {
+    const server = await spawnServer("server/start.ts", [
+      ...["--quiet", "--port", "0", "--db", ":memory:"],
+      ...["--demo-users", String(users), "--credentials-out", credentialsFile],
+    ]);
+    const team = (JSON.parse(readFileSync(credentialsFile, "utf8")) as Credentials).orgs[0]!.teams[0]!;
+    return { url: server.url, apiKey: team.api_key, teamId: team.team_id, stop: () => server.stop() };
+  } finally {
+    rmSync(dir, { recursive: true, force: true }); // the keys, once read: none is left on disk
+  }
 }

@@ -4,7 +4,7 @@
  * end-to-end tests of named services. The deployment file names the two services and provides
  * every organization and team they seeded (labels and IDs: the keys stay in their credentials).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Deployment } from "./deployment.ts";
@@ -46,6 +46,7 @@ export async function startTwoServices({ serviceArgs, port = 0, quiet = false }:
   const started: SpawnedServer[] = [];
   const stop = async () => {
     await Promise.all(started.map((server) => server.stop()));
+    rmSync(dir, { recursive: true, force: true }); // the services' keys, and the deployment read at start
   };
   try {
     const services = (await Promise.all(
