@@ -172,7 +172,7 @@ export function UsersTable({ table, openUserId, onOpenUser, empty, sort, onSort,
 
 export interface UserRowProps {
   row: Row<typeof userTableFeatures, User>;
-  /** The row's visible cells: a new array when the visible columns change, which re-renders the row. */
+  /** The row's visible cells: their column definitions, compared by `sameRow`, say what the row shows. */
   cells: Cell<typeof userTableFeatures, User, unknown>[];
   index: number;
   focusable: boolean;
