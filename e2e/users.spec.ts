@@ -504,7 +504,11 @@ test("a logo that fails as the rows first show moves none of the row's other log
   expect(await page.evaluate(() => (window as unknown as { logoMoves: unknown[] }).logoMoves)).toEqual([]);
 });
 
-test("a row that shows the next user does not keep the last one's logos expanded", async ({ page, connect, demo }) => {
+test("a row that shows the next user does not keep the last one's logos expanded; the same user brought again keeps them", async ({
+  page,
+  connect,
+  demo,
+}) => {
   await connect({ teamApiKey: demo.manySourcesTeam.api_key });
   await page.goto("/users");
   await expect(new UsersPage(page).wholeTeam.loaded).toBeVisible();
@@ -512,6 +516,14 @@ test("a row that shows the next user does not keep the last one's logos expanded
   const first = bodyRows(page).first();
   await expect(first).toContainText("tracked-1");
   await first.getByRole("button", { name: "Show 12 more sources" }).click();
+  await expect(first.getByRole("img")).toHaveCount(16);
+  // A search that keeps the user in that row keeps its logos expanded.
+  await page.getByLabel("Search the whole team").fill("tracked-1");
+  await expect(page).toHaveURL(/q=tracked-1/);
+  await expect(first).toContainText("tracked-1");
+  await first.hover(); // the row drawn again (its copy button), with the new answer's user
+  await expect(first.getByRole("button", { name: "Copy user ID" })).toBeVisible();
+  await expect(first.getByRole("button", { name: "Show fewer sources" })).toHaveAttribute("aria-expanded", "true");
   await expect(first.getByRole("img")).toHaveCount(16);
   // The same row (its elements reused) now shows tracked-3, with its own four logos.
   await page.getByLabel("Search the whole team").fill("tracked-3");

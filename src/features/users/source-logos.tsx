@@ -81,10 +81,11 @@ export function SourceLogo({ connected, baseUrl }: { connected: ConnectedSource;
  * The logos are keyed by their place: when a row shows the next user, its images change their
  * address rather than being built again, which costs more when a search changes every row.
  */
-export function SourceLogos({ sources, baseUrl }: { sources: ConnectedSource[]; baseUrl: string }) {
-  // Whose sources were expanded: not the next user shown in the same row.
-  const [expandedFor, setExpandedFor] = useState<ConnectedSource[] | null>(null);
-  const expanded = expandedFor === sources;
+export function SourceLogos({ sources, userId, baseUrl }: { sources: ConnectedSource[]; userId: string; baseUrl: string }) {
+  // Whose sources were expanded: not the next user shown in the same row, still the same user
+  // brought again by a new answer.
+  const [expandedFor, setExpandedFor] = useState<string | null>(null);
+  const expanded = expandedFor === userId;
   const hidden = sources.length - shownByDefault;
   const visible = expanded || hidden <= 0 ? sources : sources.slice(0, shownByDefault);
   return (
@@ -100,7 +101,7 @@ export function SourceLogos({ sources, baseUrl }: { sources: ConnectedSource[]; 
           aria-label={expanded ? "Show fewer sources" : `Show ${hidden} more ${hidden === 1 ? "source" : "sources"}`}
           onClick={(event) => {
             event.stopPropagation();
-            setExpandedFor(expanded ? null : sources);
+            setExpandedFor(expanded ? null : userId);
           }}
         >
           {expanded ? "−" : `+${hidden}`}

@@ -31,13 +31,13 @@ function Tiles({ sources }: { sources: ConnectedSource[] }) {
 }
 
 /** A user's connected sources in the table: their logos, or tiles in their places until those can load. */
-export function SourceTiles({ sources, baseUrl }: { sources: ConnectedSource[]; baseUrl: string }) {
+export function SourceTiles({ sources, userId, baseUrl }: { sources: ConnectedSource[]; userId: string; baseUrl: string }) {
   const ready = useContext(LogosReady);
   if (sources.length === 0) return <span className="muted">None</span>;
   const tiles = <Tiles sources={sources} />;
   return ready ? (
     <Suspense fallback={tiles}>
-      <SourceLogos sources={sources} baseUrl={baseUrl} />
+      <SourceLogos sources={sources} userId={userId} baseUrl={baseUrl} />
     </Suspense>
   ) : (
     tiles

@@ -51,7 +51,7 @@ export function userColumns(baseUrl: string) {
       id: "connected_sources",
       header: "Connected sources",
       meta: { label: "Connected sources", width: 210, className: "users-sources" },
-      cell: ({ getValue }) => <SourceTiles sources={getValue()} baseUrl={baseUrl} />,
+      cell: ({ row, getValue }) => <SourceTiles sources={getValue()} userId={row.original.user_id} baseUrl={baseUrl} />,
     }),
     column.accessor((u) => u.fallback_birth_date ?? null, {
       id: "birth_date",
