@@ -23,8 +23,9 @@ export interface RunningService {
 export interface TwoServices {
   dashboard: SpawnedServer;
   services: [RunningService, RunningService];
-  /** The deployment file the dashboard was started with. */
+  /** The deployment file the dashboard was started with; `stop` removes it. */
   file: string;
+  /** Stops the three servers, then removes their folder (the deployment and the services' keys). */
   stop: () => Promise<void>;
 }
 

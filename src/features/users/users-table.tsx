@@ -225,6 +225,6 @@ export function sameRow(before: UserRowProps, after: UserRowProps): boolean {
     before.onOpenUser === after.onOpenUser &&
     before.cells.length === after.cells.length &&
     before.cells.every((cell, i) => cell.column.columnDef === after.cells[i]!.column.columnDef) &&
-    (before.row.original === after.row.original || replaceEqualDeep(before.row.original, after.row.original) === before.row.original)
+    replaceEqualDeep(before.row.original, after.row.original) === before.row.original
   );
 }
