@@ -13,8 +13,13 @@ export async function serveLargeTeam(users: number) {
       ...["--quiet", "--port", "0", "--db", ":memory:"],
       ...["--demo-users", String(users), "--credentials-out", credentialsFile],
     ]);
-    const team = (JSON.parse(readFileSync(credentialsFile, "utf8")) as Credentials).orgs[0]!.teams[0]!;
-    return { url: server.url, apiKey: team.api_key, teamId: team.team_id, stop: () => server.stop() };
+    try {
+      const team = (JSON.parse(readFileSync(credentialsFile, "utf8")) as Credentials).orgs[0]!.teams[0]!;
+      return { url: server.url, apiKey: team.api_key, teamId: team.team_id, stop: () => server.stop() };
+    } catch (error) {
+      await server.stop(); // no server left running for a caller that never got its `stop`
+      throw error;
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true }); // the keys, once read: none is left on disk
   }
