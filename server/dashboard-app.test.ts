@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDashboardApp } from "./dashboard-app.ts";
-import { listen, type Listening } from "./service.ts";
+import { listen, openStore, type Listening } from "./service.ts";
+import { createServiceApp } from "./service-app.ts";
 import { createUpstreamApp } from "./upstream-proxy.ts";
-import { fakeDist, ids, keys, startTestService } from "./testing.ts";
+import { fakeDist, fixtureSeed, ids, keys, startTestService } from "./testing.ts";
 
 let upstream: Listening;
 let proxied: Listening;
@@ -40,6 +41,36 @@ describe("the dashboard server", () => {
     const missing = await fetch(`${proxied.url}/v3/whatever`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ detail: "Not Found" });
+  });
+});
+
+describe("embedded mode (npm start)", () => {
+  it("sends the service's answers as the service makes them, with the security headers", async () => {
+    const { db, store } = openStore({ db: ":memory:", seed: fixtureSeed() });
+    const embedded = await listen(createDashboardApp({ api: createServiceApp(store), distDir: fakeDist() }), "127.0.0.1", 0);
+    try {
+      for (const [path, key, status] of [
+        ["/v2/user/?offset=3&limit=500", keys.teamA, 200],
+        ["/v2/user/?limit=501", keys.teamA, 422],
+        ["/v2/user/", keys.managementA, 401],
+      ] as const) {
+        const headers = { "x-service-api-key": key };
+        const [answer, direct] = await Promise.all([
+          fetch(`${embedded.url}${path}`, { headers }),
+          fetch(`${upstream.url}${path}`, { headers }),
+        ]);
+        expect(answer.status).toBe(status);
+        expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(answer.headers.get("referrer-policy")).toBe("no-referrer");
+        expect(answer.headers.get("content-security-policy")).toBeNull();
+        expect(answer.headers.get("cache-control")).toBe("no-store");
+        expect(answer.headers.get("content-type")).toBe(direct.headers.get("content-type"));
+        expect(Buffer.from(await answer.arrayBuffer())).toEqual(Buffer.from(await direct.arrayBuffer()));
+      }
+    } finally {
+      await embedded.close();
+      db.close();
+    }
   });
 });
 
