@@ -8,6 +8,7 @@ import type { TeamPage } from "../api/team-page.ts";
 import type { Listening } from "../../server/service.ts";
 import { fixtureSeed, keys, startTestService } from "../../server/testing.ts";
 import { describeDrift, loadTeam, type LoadProgress } from "./load-team.ts";
+import { loadProgressEveryMs } from "./whole-team-limits.ts";
 import { TeamIndex } from "./team-index.ts";
 import { teamMaxRetryAfterMs } from "./whole-team-limits.ts";
 import { selectedRows } from "./team-index.test-helper.ts";
@@ -57,12 +58,13 @@ function idsIn(index: TeamIndex): string[] {
 }
 
 describe("loadTeam's progress", () => {
-  it("reports the first page at once, then at most every 100 ms: pages that come sooner in one report when it is due, and the end", async () => {
+  it(`reports the first page at once, then at most every ${loadProgressEveryMs} ms: pages that come sooner in one report when it is due, and the end`, async () => {
+    const every = loadProgressEveryMs;
     vi.useFakeTimers();
     try {
       const user: SentUser = { user_id: "u", team_id: "t", client_user_id: "c", created_on: "2026-11-25T00:00:00Z", connected_sources: [] };
       // One page at a time, each answered this long after it is asked (fake time).
-      const answerAfterMs = [0, 30, 30, 200, 10];
+      const answerAfterMs = [0, 30, 30, 2 * every, 10];
       const pages = {
         listTeamPage: ({ offset, limit }: { offset: number; limit: number }) =>
           new Promise<TeamPage>((resolve) =>
@@ -88,12 +90,12 @@ describe("loadTeam's progress", () => {
       });
       await vi.runAllTimersAsync();
       expect(await loading).toMatchObject({ status: "complete", users: 50 });
-      // Page 1 at 0 ms; pages 2 and 3 at 30 and 60, told at 100; page 4 at 260; page 5 at 270, told as the load ends.
+      // Page 1 at 0 ms; pages 2 and 3 at 30 and 60, told when due; page 4 at once (its report was due); page 5, told as the load ends.
       expect(reports).toEqual([
         { pagesDone: 1, at: 0 },
-        { pagesDone: 3, at: 100 },
-        { pagesDone: 4, at: 260 },
-        { pagesDone: 5, at: 270 },
+        { pagesDone: 3, at: every },
+        { pagesDone: 4, at: 60 + 2 * every },
+        { pagesDone: 5, at: 70 + 2 * every },
       ]);
     } finally {
       vi.useRealTimers();

@@ -29,7 +29,7 @@ describe("the team worker, through its client", () => {
     const { client } = connect();
     const progress: LoadProgress[] = [];
     expect(await client.load((p) => progress.push(p))).toEqual({ status: "complete", users: teamSize, total: teamSize, drift: null });
-    // The first page at once, then at most every 100 ms, and the end.
+    // The first page at once, then at most every `loadProgressEveryMs`, and the end.
     const pagesDone = progress.map((p) => p.pagesDone);
     expect(pagesDone[0]).toBe(1);
     expect(pagesDone.at(-1)).toBe(6);
