@@ -10,9 +10,8 @@ export const teamRequestsInFlight = 4;
 /**
  * The load reports its progress at most this often (a wait and the end at once): a million users
  * come in 2,000 pages, and a report each kept the page re-rendering the progress 2,000 times. Each
- * report costs the page's thread a render, a frame and a hit test under the pointer: every 250 ms
- * rather than 100, a million users were searchable in a median 21.7 s rather than 23.4 (Chromium,
- * eight interleaved pairs).
+ * report costs the page's thread a render, a frame and a hit test under the pointer (about 5, 7
+ * and 3 ms, traced), on two cores the load shares: 4 a second, not 10 (docs/benchmarks.md).
  */
 export const loadProgressEveryMs = 250;
 
