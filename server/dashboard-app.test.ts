@@ -79,6 +79,10 @@ describe("upstream mode", () => {
     const response = await fetch(`${proxied.url}/v2/user/?offset=2&limit=3`, { headers: { "x-service-api-key": keys.teamA } });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ total: 250, offset: 2, limit: 3 });
+    // The proxy's own answer, with this server's security headers.
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(response.headers.get("content-security-policy")).toBeNull();
     const invalid = await fetch(`${proxied.url}/v2/user?limit=501`, { headers: { "x-service-api-key": keys.teamA } });
     expect(invalid.status).toBe(422);
   });
