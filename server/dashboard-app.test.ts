@@ -1,3 +1,4 @@
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDashboardApp } from "./dashboard-app.ts";
 import { listen, openStore, type Listening } from "./service.ts";
@@ -71,6 +72,16 @@ describe("embedded mode (npm start)", () => {
       await embedded.close();
       db.close();
     }
+  });
+});
+
+describe("the security headers", () => {
+  it("are set on the handler's own answer, not on a copy of it", async () => {
+    let made: Response | undefined;
+    const api = new Hono().get("/v2/user/", (c) => (made = c.body("[]", 200, { "Content-Type": "application/json" })));
+    const answer = await createDashboardApp({ api, distDir: fakeDist() }).request("/v2/user/");
+    expect(answer).toBe(made);
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
   });
 });
 

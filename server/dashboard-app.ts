@@ -22,9 +22,10 @@ export const contentSecurityPolicy = [
 ].join("; ");
 
 /**
- * Set on the answer's own headers, which can change: every answer here is made by this server (the
- * proxy's too). `c.header` after the handler rebuilds the answer around its body as a stream, and a
- * page of users, one buffer, went through it (a sixth of the service's time a page).
+ * Set on the answer's own headers: `c.header` after the handler rebuilds the answer around its body
+ * as a stream, and a page of users, one buffer, went through it (a sixth of the service's time a
+ * page). Every answer here is made by this server, the proxy's too, so its headers can change:
+ * a route that returned a fetch's answer or a redirect as it is would fail here.
  */
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();

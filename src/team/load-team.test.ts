@@ -8,9 +8,8 @@ import type { TeamPage } from "../api/team-page.ts";
 import type { Listening } from "../../server/service.ts";
 import { fixtureSeed, keys, startTestService } from "../../server/testing.ts";
 import { describeDrift, loadTeam, type LoadProgress } from "./load-team.ts";
-import { loadProgressEveryMs } from "./whole-team-limits.ts";
 import { TeamIndex } from "./team-index.ts";
-import { teamMaxRetryAfterMs } from "./whole-team-limits.ts";
+import { loadProgressEveryMs, teamMaxRetryAfterMs } from "./whole-team-limits.ts";
 import { selectedRows } from "./team-index.test-helper.ts";
 
 const teamSize = 250;

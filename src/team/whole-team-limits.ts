@@ -10,8 +10,9 @@ export const teamRequestsInFlight = 4;
 /**
  * The load reports its progress at most this often (a wait and the end at once): a million users
  * come in 2,000 pages, and a report each kept the page re-rendering the progress 2,000 times. Each
- * report costs the page's thread a render, a frame and a hit test under the pointer (about 5, 7
- * and 3 ms, traced), on two cores the load shares: 4 a second, not 10 (docs/benchmarks.md).
+ * report costs the page's thread a render (about 3 ms, traced), and about every other one a frame
+ * and a hit test under the pointer (3–5 ms each), on two cores the load shares: 4 a second, not 10
+ * (docs/benchmarks.md).
  */
 export const loadProgressEveryMs = 250;
 
