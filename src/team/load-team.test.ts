@@ -62,8 +62,10 @@ describe("loadTeam's progress", () => {
     vi.useFakeTimers();
     try {
       const user: SentUser = { user_id: "u", team_id: "t", client_user_id: "c", created_on: "2026-11-25T00:00:00Z", connected_sources: [] };
-      // One page at a time, each answered this long after it is asked (fake time).
-      const answerAfterMs = [0, 30, 30, 2 * every, 10];
+      // One page at a time, each answered this long after it is asked (fake time): pages 2 and 3
+      // before the next report is due, page 4 after it was, page 5 soon after.
+      const soon = Math.floor(every / 4);
+      const answerAfterMs = [0, soon, soon, 2 * every, soon];
       const pages = {
         listTeamPage: ({ offset, limit }: { offset: number; limit: number }) =>
           new Promise<TeamPage>((resolve) =>
@@ -89,12 +91,12 @@ describe("loadTeam's progress", () => {
       });
       await vi.runAllTimersAsync();
       expect(await loading).toMatchObject({ status: "complete", users: 50 });
-      // Page 1 at 0 ms; pages 2 and 3 at 30 and 60, told when due; page 4 at once (its report was due); page 5, told as the load ends.
+      // Page 1 at once; pages 2 and 3, told when due; page 4 at once (its report was due); page 5, told as the load ends.
       expect(reports).toEqual([
         { pagesDone: 1, at: 0 },
         { pagesDone: 3, at: every },
-        { pagesDone: 4, at: 60 + 2 * every },
-        { pagesDone: 5, at: 70 + 2 * every },
+        { pagesDone: 4, at: 2 * soon + 2 * every },
+        { pagesDone: 5, at: 3 * soon + 2 * every },
       ]);
     } finally {
       vi.useRealTimers();
