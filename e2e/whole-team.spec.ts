@@ -250,6 +250,99 @@ test("facet counts equal those computed from the seed, and combine", async ({ pa
   await expect(page).toHaveURL(/source=oura&birth=known/);
 });
 
+test("a search's facet counts are made when a filter opens, not as one types; a choice keeps the boxes while they are counted again", async ({
+  page,
+  expectAccessible,
+}) => {
+  await loadWholeTeam(page);
+  /** The filters' counts the page asked of the worker so far (its "team facets" round trips). */
+  const counted = () => page.evaluate(() => performance.getEntriesByName("team facets", "measure").length);
+  const matching = (text: string) =>
+    seeded.filter((user) => user.user_id.includes(text) || user.client_user_id.toLowerCase().includes(text));
+  /** The sources' counts among `users`, as the filter shows them. */
+  async function expectSourceCounts(users: typeof seeded) {
+    const options = page.getByRole("group", { name: "Connected source" });
+    for (const slug of ["oura", "fitbit", "strava"]) {
+      const holders = users.filter((user) => user.connected_sources.some((c) => c.source.slug === slug));
+      const name = seeded.flatMap((u) => u.connected_sources).find((c) => c.source.slug === slug)!.source.name;
+      await expect(options.locator("label").filter({ hasText: new RegExp(`^${name}`) })).toHaveText(
+        new RegExp(`^${name}\\s*${holders.length.toLocaleString("en")}$`),
+      );
+    }
+  }
+  const search = page.getByLabel("Search the whole team");
+  await search.click();
+  const before = await counted();
+  for (const key of "p19") {
+    await search.press(key);
+    await expect(searchedNote(page, "p19".slice(0, "p19".indexOf(key) + 1))).toBeVisible();
+  }
+  expect(await counted()).toBe(before);
+
+  // Opened, the filter counts the search's users.
+  const filter = page.getByRole("button", { name: "Filter by connected source" });
+  await filter.click();
+  await expectSourceCounts(matching("p19"));
+  expect(await counted()).toBe(before + 1);
+  await expectAccessible();
+
+  // A choice: counted again over the search and the choice; the boxes stay meanwhile.
+  const oura = page.getByRole("group", { name: "Connected source" }).getByRole("checkbox", { name: /^Oura/ });
+  await oura.click();
+  await expect(oura).toBeChecked();
+  await expect(oura).toBeFocused();
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText(
+    `of ${matching("p19")
+      .filter((user) => user.connected_sources.some((c) => c.source.slug === "oura"))
+      .length.toLocaleString("en")}`,
+  );
+
+  // Closed, the next keystroke counts nothing; opened again, the counts are the new search's.
+  await page.keyboard.press("Escape");
+  const afterChoice = await counted();
+  await search.press("End"); // focused again, the caret is at the start
+  await search.press("9");
+  const ouraOfP199 = matching("p199").filter((user) => user.connected_sources.some((c) => c.source.slug === "oura"));
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText(`of ${ouraOfP199.length.toLocaleString("en")}`);
+  expect(await counted()).toBe(afterChoice);
+  await filter.click();
+  // Each group is counted over the others' choices: the sources' over the search alone.
+  await expectSourceCounts(matching("p199"));
+  await expectAccessible();
+});
+
+test("a filter opened before any count says it is counting, then shows the search's counts", async ({
+  page,
+  browser,
+  expectAccessible,
+}) => {
+  // The search comes with the address (which loads the whole team): no count was made before the filter opens.
+  await page.goto(`${server.url}/users?q=p19`);
+  await expect(searchedNote(page, "p19")).toBeVisible({ timeout: 45_000 });
+  const targets = new DevtoolsTargets(await browser.newBrowserCDPSession());
+  const worker = (await targets.find("worker"))!;
+  // The worker's thread held for two seconds, as a far larger team's count can.
+  const busy = targets.send(worker, "Runtime.evaluate", {
+    expression: "{ const until = performance.now() + 2000; while (performance.now() < until); }",
+  });
+  await page.getByRole("button", { name: "Filter by connected source" }).click();
+  const options = page.getByRole("group", { name: "Connected source" });
+  await expect(options.getByRole("status")).toHaveText("Counting…");
+  await expect(options).toHaveAttribute("aria-busy", "true");
+  await expectAccessible();
+  await busy;
+  const holders = seeded.filter(
+    (user) =>
+      (user.user_id.includes("p19") || user.client_user_id.toLowerCase().includes("p19")) &&
+      user.connected_sources.some((c) => c.source.slug === "oura"),
+  );
+  await expect(options.locator("label").filter({ hasText: /^Oura/ })).toHaveText(
+    new RegExp(`^Oura\\s*${holders.length.toLocaleString("en")}$`),
+  );
+  await expect(options).toHaveAttribute("aria-busy", "false");
+  await expect(options.getByRole("status")).toHaveCount(0);
+});
+
 test("sort by created date, descending, is the service's order reversed", async ({ page }) => {
   const last = await servicePage(page, teamSize - 100, 100);
   await loadWholeTeam(page);

@@ -1,13 +1,20 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { formatCount } from "../components/format.ts";
 import type { FacetCounts, FacetOption, FacetSelection } from "./team-facets.ts";
 import "./team.css";
 
 interface TeamFacetsBarProps {
-  /** Undefined until the whole team is loaded: the filters show, unusable, so nothing moves when they come. */
-  facets: FacetCounts | undefined;
+  /**
+   * Undefined until the whole team is loaded: the filters show, unusable, so nothing moves when
+   * they come. Null until their counts first come.
+   */
+  facets: FacetCounts | null | undefined;
+  /** The counts shown are the last ones, while the current search's and choices' are made. */
+  pending?: boolean;
   selection: FacetSelection;
   onChange: (selection: FacetSelection) => void;
+  /** Told when the first filter opens and when the last one closes. */
+  onOpenChange?: (open: boolean) => void;
 }
 
 type Group = keyof FacetCounts;
@@ -29,8 +36,16 @@ function optionLabel(option: FacetOption<string | null>, none: string): string {
  * The loaded team's facets: a popover a group, each option with the number of users it holds
  * (counted over the search and the other groups), combinable; Clear removes them all.
  */
-export function TeamFacetsBar({ facets, selection, onChange }: TeamFacetsBarProps) {
+export function TeamFacetsBar({ facets, pending = false, selection, onChange, onOpenChange }: TeamFacetsBarProps) {
   const id = useId();
+  const ready = facets !== undefined;
+  const open = useRef(new Set<Group>());
+  function toggled(group: Group, isOpen: boolean) {
+    const wasOpen = open.current.size > 0;
+    if (isOpen) open.current.add(group);
+    else open.current.delete(group);
+    if (open.current.size > 0 !== wasOpen) onOpenChange?.(!wasOpen);
+  }
   const chosen = groups.reduce((n, { key }) => n + (selection[key]?.length ?? 0), 0);
 
   function toggle(key: keyof FacetSelection, value: string | null, on: boolean) {
@@ -50,19 +65,29 @@ export function TeamFacetsBar({ facets, selection, onChange }: TeamFacetsBarProp
             <button
               type="button"
               className="button button-small"
-              popoverTarget={options ? popover : undefined}
-              disabled={!options}
-              aria-describedby={options ? undefined : `${id}-waiting`}
+              popoverTarget={ready ? popover : undefined}
+              disabled={!ready}
+              aria-describedby={ready ? undefined : `${id}-waiting`}
               aria-label={`Filter by ${name.toLowerCase()}${count ? `, ${count} chosen` : ""}`}
             >
               {name}
               {count > 0 && <span className="team-facet-count">{count}</span>}
             </button>
-            {options && (
-              <div id={popover} popover="auto" className="popover team-facet-options">
-                <fieldset>
+            {ready && (
+              <div
+                id={popover}
+                popover="auto"
+                className="popover team-facet-options"
+                onToggle={(event) => toggled(group, event.newState === "open")}
+              >
+                <fieldset aria-busy={!options || pending}>
                   <legend className="popover-title">{name}</legend>
-                  {options.map((option) => (
+                  {!options && (
+                    <p role="status" className="muted small">
+                      Counting…
+                    </p>
+                  )}
+                  {options?.map((option) => (
                     <label key={option.value ?? "none"} className="checkbox">
                       <input
                         type="checkbox"
@@ -80,7 +105,7 @@ export function TeamFacetsBar({ facets, selection, onChange }: TeamFacetsBarProp
           </div>
         );
       })}
-      {!facets && (
+      {!ready && (
         // Said to screen readers; the whole-team bar above says it to the eye, and the line keeps one height on a narrow window.
         <p id={`${id}-waiting`} className="visually-hidden">
           The filters count the whole team once it is loaded.

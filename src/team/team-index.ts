@@ -16,6 +16,7 @@ import { DateInterner, Interner } from "./interner.ts";
 import {
   applyFacets,
   changeFacets,
+  choosesAny,
   type FacetBase,
   type FacetColumns,
   type FacetCounts,
@@ -64,6 +65,12 @@ export interface TeamView extends TeamQuery {
   /** 0-based, as in the table; clamped to the last page. */
   pageIndex: number;
   pageSize: number;
+  /**
+   * Whether to count the facets' options (what the filters show); true unless told. False leaves
+   * them out (null) where they would be counted for this view alone: a search under no filter is
+   * then its matches alone.
+   */
+  facetCounts?: boolean;
 }
 
 export interface TeamRow {
@@ -77,7 +84,8 @@ export interface TeamViewResult {
   matches: number;
   /** Users in the index. */
   total: number;
-  facets: FacetCounts;
+  /** Null when the view did not ask for them. */
+  facets: FacetCounts | null;
   pageIndex: number;
   rows: TeamRow[];
 }
@@ -105,7 +113,8 @@ interface Selection {
   count: number;
   /** The selected rows in order, when a search left few; else null. */
   rows: Uint32Array | null;
-  facets: FacetCounts;
+  /** Null when not asked for (see `TeamView.facetCounts`). */
+  facets: FacetCounts | null;
 }
 
 /** Up to this many rows, a view sorts its selection by the service's order rather than walk that order. */
@@ -431,9 +440,10 @@ export class TeamIndex {
     // The facets' code that a search under a chosen source runs: cold, the first keystroke under
     // two sources took a million users' worker 7.5–26.7 ms (median 16.9, six tabs); warmed, 5.2–12.1 (9.3).
     const source = this.#slugs.value(0);
+    // Under no filter, the facets are not counted: the filters are closed while one types.
     const passes = [
-      ...(underASource > 0 && source ? [{ facets: { sources: [source] }, times: underASource }] : []),
-      { facets: undefined, times }, // last: the facets' selection of everybody stays, as the first view asks
+      ...(underASource > 0 && source ? [{ facets: { sources: [source] }, times: underASource, counted: true }] : []),
+      { facets: undefined, times, counted: false }, // last: the facets' selection of everybody stays, as the first view asks
     ];
     for (let round = 0; round < rounds; round++) {
       for (const pass of passes) {
@@ -442,7 +452,7 @@ export class TeamIndex {
             this.#caches.selection = undefined; // the search's matches are kept: their facets and page are worked out again
             this.#warming = true;
             try {
-              this.#view({ search, pageIndex: 0, pageSize: defaultPageSize, facets: pass.facets });
+              this.#view({ search, pageIndex: 0, pageSize: defaultPageSize, facets: pass.facets, facetCounts: pass.counted });
             } finally {
               this.#warming = false;
             }
@@ -537,8 +547,8 @@ export class TeamIndex {
   }
 
   /** A view, the column sorted by left as it is: a warm-up's, in the service's order, keeps the user's sort. */
-  #view({ pageIndex, pageSize, ...query }: TeamView): TeamViewResult {
-    const { selected, count, rows, facets } = this.#selection(query);
+  #view({ pageIndex, pageSize, facetCounts = true, ...query }: TeamView): TeamViewResult {
+    const { selected, count, rows, facets } = this.#selection(query, facetCounts);
     const size = Math.min(maxViewPageSize, Math.max(1, Math.floor(pageSize)));
     const lastPage = Math.max(0, Math.ceil(count / size) - 1);
     const page = Math.min(lastPage, Math.max(0, Math.floor(pageIndex) || 0));
@@ -572,9 +582,14 @@ export class TeamIndex {
     };
   }
 
+  /** The facets' options and their counts over a search and the other groups' choices: what the filters show. */
+  facets(query: TeamQuery): FacetCounts {
+    return this.#selection(query, true).facets;
+  }
+
   /** The overview of the users a search and facets select (their order does not matter). */
   overview({ search, facets }: TeamQuery, request: OverviewRequest): TeamOverview {
-    const { selected, rows, facets: counts } = this.#selection({ search, facets });
+    const { selected, rows, facets: counts } = this.#selection({ search, facets }, true);
     return aggregateOverview(this.#overviewColumns(request.timeZone), rows ? { list: rows } : { marked: selected }, counts, request);
   }
 
@@ -599,12 +614,16 @@ export class TeamIndex {
     return JSON.stringify([search?.trim() ?? "", facets]);
   }
 
-  #selection(query: TeamQuery): Selection {
+  /** The selection of `query`; its facets' counts unless `counted` is false. */
+  #selection(query: TeamQuery, counted: true): Selection & { facets: FacetCounts };
+  #selection(query: TeamQuery, counted?: boolean): Selection;
+  #selection(query: TeamQuery, counted = false): Selection {
     this.#dropStaleCaches();
     const { facets = {} } = query;
     const search = query.search?.trim() ?? "";
     const key = this.#selectionKey(query);
-    if (this.#caches.selection?.key === key) return this.#caches.selection.selection;
+    const cached = this.#caches.selection;
+    if (cached?.key === key && (cached.selection.facets || !counted)) return cached.selection;
 
     const buffers = this.#viewBuffers();
     const earlierSearch = this.#caches.search;
@@ -614,7 +633,12 @@ export class TeamIndex {
     // the last one's where their matches differ. Else a search that matches most users is counted
     // by difference from the facets' selection; a narrower one goes through its matches.
     if (!matches) selection = this.#facetBaseOf(facets);
-    else {
+    else if (!counted && !choosesAny(facets)) {
+      // No filter chosen and no count asked (the filters are closed while one types): the search's
+      // matches are the selection, and the facets' count, most of a broad keystroke's work, is not made.
+      buffers.selected.set(matches.matched);
+      selection = { selected: buffers.selected, count: matches.count, rows: matches.rows, facets: null };
+    } else {
       const columns = this.#facetColumns();
       const facetsKey = JSON.stringify(facets);
       const earlier = this.#caches.searched;

@@ -15,6 +15,7 @@ import { blobOfChunks, writeChunks } from "./export-sink.ts";
 import { loadTeam, type LoadOutcome, type LoadProgress, type ResumePoint } from "./load-team.ts";
 import type { SentTeamPages } from "./service-pages.ts";
 import { TeamIndex, type TeamQuery, type TeamView, type TeamViewResult } from "./team-index.ts";
+import type { FacetCounts } from "./team-facets.ts";
 import type { OverviewRequest, TeamOverview } from "./team-overview.ts";
 import { teamMaxRetryAfterMs } from "./whole-team-limits.ts";
 import { keptMeasure } from "./kept-measure.ts";
@@ -241,6 +242,15 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
         keptMeasure("team view work", { start, detail: { search: view.search ?? "" } });
         queueIdle();
         return result;
+      }),
+    /** The filters' counts, asked apart from the view: only while a filter is open. */
+    facets: (query: TeamQuery): Promise<FacetCounts> =>
+      answer(async () => {
+        const start = performance.now();
+        const facets = index.facets(query);
+        keptMeasure("team facets work", { start }); // the worker's part of the page's "team facets"
+        queueIdle();
+        return facets;
       }),
     overview: ({ query, ...request }: OverviewParams): Promise<TeamOverview> =>
       answer(async () => {

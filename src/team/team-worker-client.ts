@@ -6,7 +6,8 @@
 import { proxy, wrap, type Endpoint } from "comlink";
 import type { ExportProgress } from "./export-team.ts";
 import type { LoadProgress } from "./load-team.ts";
-import type { TeamView, TeamViewResult } from "./team-index.ts";
+import type { FacetCounts } from "./team-facets.ts";
+import type { TeamQuery, TeamView, TeamViewResult } from "./team-index.ts";
 import type { TeamOverview } from "./team-overview.ts";
 import type {
   ExportRequest,
@@ -94,6 +95,8 @@ export function createTeamWorkerClient(connection: WorkerConnection, worker: Wor
     },
     /** One page of the loaded team's search, facets and sort. */
     view: (view: TeamView): Promise<TeamViewResult> => measured("team view", () => call(() => api.view(view))),
+    /** The filters' options and counts for a search and facets. */
+    facets: (query: TeamQuery): Promise<FacetCounts> => measured("team facets", () => call(() => api.facets(query))),
     /** The overview's figures and series for a selection. */
     overview: (params: OverviewParams): Promise<TeamOverview> => measured("team overview", () => call(() => api.overview(params))),
     /** A file of the whole team or of a selection; `signal` cancels it. */

@@ -7,12 +7,15 @@ import { useStoredValue } from "../components/use-stored-value.ts";
 import type { TeamQuery } from "./team-index.ts";
 import { asksWholeTeam } from "./team-query-params.ts";
 import { searchableUsers, useWholeTeam } from "./use-whole-team.ts";
+import type { WholeTeam } from "./whole-team.ts";
 
 interface TeamViewParams {
   teamQuery: TeamQuery;
   /** 1-based. */
   page: number;
   pageSize: number;
+  /** A filter's options are open: their counts are asked. */
+  filtersOpen?: boolean;
 }
 
 /**
@@ -46,14 +49,19 @@ export function useWholeTeamLoad(connection: Connection, serviceTotal: number | 
  * Settings) or when the URL asks a search, facet or sort of it; then one page of that view.
  * `active` says the table shows the view rather than the service's pages.
  */
-export function useTeamView(connection: Connection, { teamQuery, page, pageSize }: TeamViewParams, serviceTotal: number | undefined) {
+export function useTeamView(
+  connection: Connection,
+  { teamQuery, page, pageSize, filtersOpen = false }: TeamViewParams,
+  serviceTotal: number | undefined,
+) {
   const asked = asksWholeTeam(teamQuery);
   const { team, state } = useWholeTeamLoad(connection, serviceTotal, asked);
 
   const searchable = searchableUsers(state) > 0;
   const active = asked && searchable;
   const version = state.status === "loaded" ? state.version : 0;
-  const view = { ...teamQuery, pageIndex: page - 1, pageSize };
+  // The filters' counts are asked apart (below): counted with each keystroke, they were most of its work.
+  const view = { ...teamQuery, pageIndex: page - 1, pageSize, facetCounts: false };
   const result = useQuery({
     queryKey: [...usersKeys.wholeTeam(teamTag(connection)), "view", version, view] as const,
     queryFn: () => team!.view(view),
@@ -66,6 +74,7 @@ export function useTeamView(connection: Connection, { teamQuery, page, pageSize 
     // answered from here alone would leave the next keystroke under its sort to sort the team).
     staleTime: 0,
   });
+  const counted = useFacetCounts(connection, teamQuery, version, searchable ? team : undefined, filtersOpen);
 
   return {
     team,
@@ -76,10 +85,31 @@ export function useTeamView(connection: Connection, { teamQuery, page, pageSize 
     /** The URL asks of the whole team, which is still loading. */
     waiting: asked && (state.status === "idle" || state.status === "loading"),
     view: active ? result.data : undefined,
-    facets: searchable ? result.data?.facets : undefined,
+    /** Undefined until the team can answer; null until the filters' counts first come. */
+    facets: searchable ? (counted.facets ?? null) : undefined,
+    /** The filters show the last counts while those of the search and choices are made. */
+    facetsPending: counted.pending,
     /** The view asked for is still being computed (the previous one stays on screen). */
     updating: result.isPlaceholderData,
     /** The loaded team failed to answer the view: said, never shown as an empty one. */
     failure: active && result.isError ? { error: result.error, retry: () => void result.refetch(), retrying: result.isFetching } : null,
   };
+}
+
+/**
+ * The filters' options and counts over the search and the other groups' choices: asked while a
+ * filter is open, and with no search (the facets' selection of everybody is kept counted), not
+ * as one types. Until they come, the last ones stay (`pending`): the options are the team's
+ * whatever the search, so the boxes can be used meanwhile and keep their focus.
+ */
+function useFacetCounts(connection: Connection, teamQuery: TeamQuery, version: number, team: WholeTeam | undefined, filtersOpen: boolean) {
+  const query = { search: teamQuery.search?.trim() ?? "", facets: teamQuery.facets ?? {} };
+  const { data, isPlaceholderData } = useQuery({
+    queryKey: [...usersKeys.wholeTeam(teamTag(connection)), "facets", version, query] as const,
+    queryFn: () => team!.facets(query),
+    enabled: team !== undefined && (filtersOpen || query.search === ""),
+    placeholderData: keepTeamData(teamTag(connection)),
+    gcTime: teamAnswersKeptMs,
+  });
+  return { facets: data, pending: isPlaceholderData };
 }

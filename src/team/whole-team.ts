@@ -8,7 +8,8 @@
 import type { Connection } from "../api/connection.ts";
 import type { ExportProgress } from "./export-team.ts";
 import type { LoadProgress } from "./load-team.ts";
-import type { TeamView, TeamViewResult } from "./team-index.ts";
+import type { FacetCounts } from "./team-facets.ts";
+import type { TeamQuery, TeamView, TeamViewResult } from "./team-index.ts";
 import { createTeamWorkerClient, type TeamWorkerClient } from "./team-worker-client.ts";
 import type { TeamOverview } from "./team-overview.ts";
 import type { ExportRequest, ExportedFile, LoadReport, OverviewParams, WorkerConnection } from "./team-worker-api.ts";
@@ -69,6 +70,7 @@ export function createWholeTeam(
     resume: () => run("resume"),
     cancel: () => client?.cancel(),
     view: async (view: TeamView): Promise<TeamViewResult> => worker().view(view),
+    facets: async (query: TeamQuery): Promise<FacetCounts> => worker().facets(query),
     overview: async (params: OverviewParams): Promise<TeamOverview> => worker().overview(params),
     exportFile: async (
       request: ExportRequest,

@@ -63,7 +63,8 @@ export function UsersPage() {
   useEffect(() => leaveFirstPage, []);
   const data = query.data?.page;
   const current = data !== undefined && !query.isPlaceholderData;
-  const whole = useTeamView(connection, { teamQuery, page, pageSize }, data?.total);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const whole = useTeamView(connection, { teamQuery, page, pageSize, filtersOpen }, data?.total);
   // The filters' code waits for the first rows to be painted; their place does not.
   const painted = useAfterFirstPaint();
   const teamView = whole.view;
@@ -195,7 +196,13 @@ export function UsersPage() {
           {filterable && (
             <Suspense fallback={filtersPlace}>
               {painted ? (
-                <TeamFacetsBar facets={whole.facets} selection={teamQuery.facets ?? {}} onChange={(facets) => setTeamQuery({ facets })} />
+                <TeamFacetsBar
+                  facets={whole.facets}
+                  pending={whole.facetsPending}
+                  selection={teamQuery.facets ?? {}}
+                  onChange={(facets) => setTeamQuery({ facets })}
+                  onOpenChange={setFiltersOpen}
+                />
               ) : (
                 filtersPlace
               )}
