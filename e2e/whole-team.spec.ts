@@ -272,6 +272,8 @@ test("a search's facet counts are made when a filter opens, not as one types; a 
   }
   const search = page.getByLabel("Search the whole team");
   await search.click();
+  // With nothing searched the counts are made (the filters' counts of everybody): once, at the load.
+  await expect.poll(counted).toBe(1);
   const before = await counted();
   for (const key of "p19") {
     await search.press(key);
@@ -297,6 +299,8 @@ test("a search's facet counts are made when a filter opens, not as one types; a 
       .length.toLocaleString("en")}`,
   );
 
+  // Meanwhile the last counts were shown, said to be busy; then the choice's.
+  await expect(page.getByRole("group", { name: "Connected source" })).toHaveAttribute("aria-busy", "false");
   // Closed, the next keystroke counts nothing; opened again, the counts are the new search's.
   await page.keyboard.press("Escape");
   const afterChoice = await counted();

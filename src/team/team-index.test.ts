@@ -640,6 +640,23 @@ describe("TeamIndex", () => {
     expect(index.view({ ...page, facetCounts: false }).facets?.birthDate).toHaveLength(2);
   });
 
+  it("counts a keystroke under a filter from the selection, not from an uncounted one's marks left between them", () => {
+    const index = new TeamIndex();
+    const oura = { created_on: "2025-01-01T00:00:00Z", source: { logo: "/o.svg", name: "Oura", slug: "oura" } };
+    // Every user matches both searches (too many to be listed); every other one holds Oura.
+    index.addPage(pageOfUsers(Array.from({ length: 40 }, (_, n) => user(n, n % 2 === 0 ? { connected_sources: [oura] } : {}))), 0);
+    const page = { pageIndex: 0, pageSize: 100 };
+    const underOura = { sources: ["oura"] };
+    expect(index.view({ search: "c", facets: underOura, ...page }).matches).toBe(20);
+    // The filter cleared, the filters closed: uncounted, the same search's marks are all its matches.
+    expect(index.view({ search: "c", ...page, facetCounts: false }).matches).toBe(40);
+    // The filter again, the next keystroke: only Oura's users.
+    const next = index.view({ search: "cl", facets: underOura, ...page, facetCounts: false });
+    expect(next.matches).toBe(20);
+    expect(next.rows).toHaveLength(20);
+    expect(Array.from(selectedRows(index, { search: "cl", facets: underOura }))).toHaveLength(20);
+  });
+
   it("answers a search again after more pages came", () => {
     const index = new TeamIndex();
     index.addPage(pageOfUsers([user(1)]), 0);

@@ -427,6 +427,7 @@ export class TeamIndex {
    */
   warmUp(large = this.size >= this.#fullWarmUpFrom): void {
     finish(this.#warmUpViews(large ? "full" : "small"));
+    this.#facetBaseOf({}); // made by the last search of a full warm-up; a small one's views are uncounted
     // The facets' selection of everybody and the buffers stay, as the first view asks.
     this.#caches = { facetBase: this.#caches.facetBase, buffers: this.#caches.buffers };
   }
@@ -638,6 +639,8 @@ export class TeamIndex {
       // matches are the selection, and the facets' count, most of a broad keystroke's work, is not made.
       buffers.selected.set(matches.matched);
       selection = { selected: buffers.selected, count: matches.count, rows: matches.rows, facets: null };
+      // Those marks are no longer the counted search's: the next count must not be changed from them.
+      this.#caches.searched = undefined;
     } else {
       const columns = this.#facetColumns();
       const facetsKey = JSON.stringify(facets);

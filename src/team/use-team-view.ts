@@ -65,7 +65,7 @@ export function useTeamView(
   const result = useQuery({
     queryKey: [...usersKeys.wholeTeam(teamTag(connection)), "view", version, view] as const,
     queryFn: () => team!.view(view),
-    // Asked as soon as the team can answer: the facets show their counts before any filter.
+    // Asked as soon as the team can answer.
     enabled: searchable && team !== undefined,
     placeholderData: keepTeamData(teamTag(connection)),
     gcTime: teamAnswersKeptMs,
