@@ -61,9 +61,11 @@ test.beforeEach(async ({ page }) => {
 
 const loaded = (page: Page) => page.getByRole("status").filter({ hasText: "All 20,000 users are loaded" });
 const bodyRows = (page: Page) => new UsersPage(page).table.locator("tbody tr");
+/** The seeded users who hold `text` (lower-case) in an ID: a search's matches. */
+const matching = (text: string) => seeded.filter((user) => user.user_id.includes(text) || user.client_user_id.toLowerCase().includes(text));
 /** The search's note of how many seeded users hold `text` (lower-case) in an ID. */
 function searchedNote(page: Page, text: string) {
-  const matches = seeded.filter((user) => user.user_id.includes(text) || user.client_user_id.toLowerCase().includes(text)).length;
+  const matches = matching(text).length;
   return page.getByText(`All 20,000 loaded users are searched: ${matches.toLocaleString("en")} ${matches === 1 ? "match" : "matches"}.`);
 }
 
@@ -257,8 +259,6 @@ test("a search's facet counts are made when a filter opens, not as one types; a 
   await loadWholeTeam(page);
   /** The filters' counts the page asked of the worker so far (its "team facets" round trips). */
   const counted = () => page.evaluate(() => performance.getEntriesByName("team facets", "measure").length);
-  const matching = (text: string) =>
-    seeded.filter((user) => user.user_id.includes(text) || user.client_user_id.toLowerCase().includes(text));
   /** The sources' counts among `users`, as the filter shows them. */
   async function expectSourceCounts(users: typeof seeded) {
     const options = page.getByRole("group", { name: "Connected source" });
@@ -335,11 +335,7 @@ test("a filter opened before any count says it is counting, then shows the searc
   await expect(options).toHaveAttribute("aria-busy", "true");
   await expectAccessible();
   await busy;
-  const holders = seeded.filter(
-    (user) =>
-      (user.user_id.includes("p19") || user.client_user_id.toLowerCase().includes("p19")) &&
-      user.connected_sources.some((c) => c.source.slug === "oura"),
-  );
+  const holders = matching("p19").filter((user) => user.connected_sources.some((c) => c.source.slug === "oura"));
   await expect(options.locator("label").filter({ hasText: /^Oura/ })).toHaveText(
     new RegExp(`^Oura\\s*${holders.length.toLocaleString("en")}$`),
   );
