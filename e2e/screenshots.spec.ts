@@ -2,6 +2,7 @@
  * `npm run screenshots`: pictures of each view in light and dark, wide and narrow, written to
  * screenshots/ (git-ignored) for a person to look at. Compares nothing.
  */
+import { DevtoolsTargets } from "./devtools-targets.ts";
 import { test } from "./fixtures.ts";
 import { storeConnection } from "./store-connection.ts";
 
@@ -55,6 +56,36 @@ for (const scheme of ["light", "dark"] as const) {
 
       await page.goto("/nowhere");
       await shot("not-found");
+    });
+
+    test(`the filters in ${scheme}, ${sizeName}: counting, counted, failed`, async ({ page, browser, connect, demo }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: scheme });
+      const shot = (name: string) => page.screenshot({ path: `screenshots/${name}-${scheme}-${sizeName}.png` });
+      await connect({ teamApiKey: demo.bigTeam.api_key });
+      // A search with the address: no count is made before a filter opens.
+      await page.goto(`/t/${demo.bigTeam.team_id}/users?q=1`);
+      await page.getByText(/loaded users are searched/).waitFor({ timeout: 30_000 });
+      const targets = new DevtoolsTargets(await browser.newBrowserCDPSession());
+      const worker = (await targets.find("worker"))!;
+      const busy = targets.send(worker, "Runtime.evaluate", {
+        expression: "{ const until = performance.now() + 3000; while (performance.now() < until); }",
+      });
+      const sources = page.getByRole("group", { name: "Connected source" });
+      await page.getByRole("button", { name: "Filter by connected source" }).click();
+      await sources.getByRole("status").waitFor();
+      await shot("filters-counting");
+      await busy;
+      await sources.getByRole("checkbox").first().waitFor();
+      await shot("filters-counted");
+      await page.keyboard.press("Escape");
+      // The worker fails: the next search and the filters' counts say so.
+      await targets.send(worker, "Runtime.evaluate", { expression: "setTimeout(() => { throw new Error('broken on purpose'); })" });
+      await page.getByLabel("Search the whole team").press("2");
+      await page.getByRole("button", { name: "Filter by connected source" }).click();
+      await sources.getByRole("alert").waitFor();
+      await shot("filters-failed");
     });
   }
 }

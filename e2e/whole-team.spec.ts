@@ -343,6 +343,36 @@ test("a filter opened before any count says it is counting, then shows the searc
   await expect(options.getByRole("status")).toHaveCount(0);
 });
 
+test("a team worker that fails: an opened filter says its counts could not be made, and the next keystroke says so too", async ({
+  page,
+  browser,
+  expectAccessible,
+}) => {
+  await loadWholeTeam(page);
+  const search = page.getByLabel("Search the whole team");
+  await search.fill("p19");
+  await expect(searchedNote(page, "p19")).toBeVisible();
+  const targets = new DevtoolsTargets(await browser.newBrowserCDPSession());
+  const worker = (await targets.find("worker"))!;
+  // An error no call catches reaches the page as the worker's failure, as a crash of its code would.
+  await targets.send(worker, "Runtime.evaluate", { expression: "setTimeout(() => { throw new Error('broken on purpose'); })" });
+  await page.getByRole("button", { name: "Filter by connected source" }).click();
+  const options = page.getByRole("group", { name: "Connected source" });
+  const failure = options.getByRole("alert");
+  await expect(failure).toContainText("The filters' counts could not be answered");
+  await expect(options.getByRole("status")).toHaveCount(0);
+  await expect(options.getByRole("checkbox")).toHaveCount(0);
+  await expect(options).toHaveAttribute("aria-busy", "false");
+  await expectAccessible();
+  // Asked again, the counts fail again, and say so.
+  await failure.getByRole("button", { name: "Retry" }).click();
+  await expect(failure.getByRole("button", { name: "Retry" })).toBeEnabled();
+  await expect(failure).toContainText("The filters' counts could not be answered");
+  await page.keyboard.press("Escape");
+  await search.press("1");
+  await expect(page.getByRole("alert")).toContainText("The search could not be answered");
+});
+
 test("sort by created date, descending, is the service's order reversed", async ({ page }) => {
   const last = await servicePage(page, teamSize - 100, 100);
   await loadWholeTeam(page);

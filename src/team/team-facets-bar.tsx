@@ -1,5 +1,8 @@
-import { useId, useRef } from "react";
+import { useEffect, useEffectEvent, useId, useRef } from "react";
+import { ErrorAlert } from "../components/error-alert.tsx";
 import { formatCount } from "../components/format.ts";
+import type { Failure } from "./use-team-view.ts";
+import { loadedTeamWords } from "./loaded-team-words.ts";
 import type { FacetCounts, FacetOption, FacetSelection } from "./team-facets.ts";
 import "./team.css";
 
@@ -11,6 +14,8 @@ interface TeamFacetsBarProps {
   facets: FacetCounts | null | undefined;
   /** The counts shown are the last ones, while the current search's and choices' are made. */
   pending?: boolean;
+  /** The counts could not be made: said in the options' place. */
+  failure?: Failure | null;
   selection: FacetSelection;
   onChange: (selection: FacetSelection) => void;
   /** Told when the first filter opens and when the last one closes. */
@@ -25,6 +30,8 @@ const groups: { group: Group; name: string; key: keyof FacetSelection; none: str
   { group: "birthDate", name: "Birth date", key: "birthDate", none: "" },
 ];
 
+const countsWords = loadedTeamWords("The filters' counts");
+
 const birthLabels: Record<string, string> = { known: "Known", unknown: "Unknown" };
 
 function optionLabel(option: FacetOption<string | null>, none: string): string {
@@ -36,7 +43,7 @@ function optionLabel(option: FacetOption<string | null>, none: string): string {
  * The loaded team's facets: a popover a group, each option with the number of users it holds
  * (counted over the search and the other groups), combinable; Clear removes them all.
  */
-export function TeamFacetsBar({ facets, pending = false, selection, onChange, onOpenChange }: TeamFacetsBarProps) {
+export function TeamFacetsBar({ facets, pending = false, failure, selection, onChange, onOpenChange }: TeamFacetsBarProps) {
   const id = useId();
   const ready = facets !== undefined;
   const open = useRef(new Set<Group>());
@@ -46,6 +53,12 @@ export function TeamFacetsBar({ facets, pending = false, selection, onChange, on
     else open.current.delete(group);
     if (open.current.size > 0 !== wasOpen) onOpenChange?.(!wasOpen);
   }
+  // An open popover goes with the bar: its toggle event does not come.
+  const closeAll = useEffectEvent(() => {
+    if (open.current.size > 0) onOpenChange?.(false);
+    open.current.clear();
+  });
+  useEffect(() => () => closeAll(), []);
   const chosen = groups.reduce((n, { key }) => n + (selection[key]?.length ?? 0), 0);
 
   function toggle(key: keyof FacetSelection, value: string | null, on: boolean) {
@@ -80,25 +93,28 @@ export function TeamFacetsBar({ facets, pending = false, selection, onChange, on
                 className="popover team-facet-options"
                 onToggle={(event) => toggled(group, event.newState === "open")}
               >
-                <fieldset aria-busy={!options || pending}>
+                <fieldset aria-busy={!failure && (!options || pending)}>
                   <legend className="popover-title">{name}</legend>
-                  {!options && (
+                  {failure ? (
+                    <ErrorAlert error={failure.error} words={countsWords} retry={failure.retry} retrying={failure.retrying} />
+                  ) : !options ? (
                     <p role="status" className="muted small">
                       Counting…
                     </p>
+                  ) : (
+                    options.map((option) => (
+                      <label key={option.value ?? "none"} className="checkbox">
+                        <input
+                          type="checkbox"
+                          // The URL's choice, not the last view's: the box answers the click at once.
+                          checked={(selection[key] as (string | null)[] | undefined)?.includes(option.value) ?? false}
+                          onChange={(e) => toggle(key, option.value, e.target.checked)}
+                        />
+                        <span>{optionLabel(option, none)}</span>
+                        <span className="muted small">{formatCount(option.count)}</span>
+                      </label>
+                    ))
                   )}
-                  {options?.map((option) => (
-                    <label key={option.value ?? "none"} className="checkbox">
-                      <input
-                        type="checkbox"
-                        // The URL's choice, not the last view's: the box answers the click at once.
-                        checked={(selection[key] as (string | null)[] | undefined)?.includes(option.value) ?? false}
-                        onChange={(e) => toggle(key, option.value, e.target.checked)}
-                      />
-                      <span>{optionLabel(option, none)}</span>
-                      <span className="muted small">{formatCount(option.count)}</span>
-                    </label>
-                  ))}
                 </fieldset>
               </div>
             )}

@@ -86,14 +86,27 @@ export function useTeamView(
     waiting: asked && (state.status === "idle" || state.status === "loading"),
     view: active ? result.data : undefined,
     /** Undefined until the team can answer; null until the filters' counts first come. */
-    facets: searchable ? (counted.facets ?? null) : undefined,
+    facets: searchable ? (counted.data ?? null) : undefined,
     /** The filters show the last counts while those of the search and choices are made. */
-    facetsPending: counted.pending,
+    facetsPending: counted.isPlaceholderData,
     /** The view asked for is still being computed (the previous one stays on screen). */
     updating: result.isPlaceholderData,
     /** The loaded team failed to answer the view: said, never shown as an empty one. */
-    failure: active && result.isError ? { error: result.error, retry: () => void result.refetch(), retrying: result.isFetching } : null,
+    failure: active ? failureOf(result) : null,
+    /** The filters' counts failed: said in their place. */
+    facetsFailure: searchable ? failureOf(counted) : null,
   };
+}
+
+/** A question's failure as the page shows it: what failed, and how to ask again. */
+export interface Failure {
+  error: unknown;
+  retry: () => void;
+  retrying: boolean;
+}
+
+function failureOf(result: { isError: boolean; error: unknown; refetch: () => unknown; isFetching: boolean }): Failure | null {
+  return result.isError ? { error: result.error, retry: () => void result.refetch(), retrying: result.isFetching } : null;
 }
 
 /**
@@ -104,12 +117,11 @@ export function useTeamView(
  */
 function useFacetCounts(connection: Connection, teamQuery: TeamQuery, version: number, team: WholeTeam | undefined, filtersOpen: boolean) {
   const query = { search: teamQuery.search?.trim() ?? "", facets: teamQuery.facets ?? {} };
-  const { data, isPlaceholderData } = useQuery({
+  return useQuery({
     queryKey: [...usersKeys.wholeTeam(teamTag(connection)), "facets", version, query] as const,
     queryFn: () => team!.facets(query),
     enabled: team !== undefined && (filtersOpen || query.search === ""),
     placeholderData: keepTeamData(teamTag(connection)),
     gcTime: teamAnswersKeptMs,
   });
-  return { facets: data, pending: isPlaceholderData };
 }

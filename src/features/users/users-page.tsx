@@ -203,6 +203,7 @@ export function UsersPage() {
                 <TeamFacetsBar
                   facets={whole.facets}
                   pending={whole.facetsPending}
+                  failure={whole.facetsFailure}
                   selection={teamQuery.facets ?? {}}
                   onChange={(facets) => setTeamQuery({ facets })}
                   onOpenChange={setFiltersOpen}
