@@ -167,6 +167,12 @@ test("typing while the team is busy: a late answer to a keystroke typed over is 
   const search = page.getByLabel("Search the whole team");
   await search.fill("a1");
   await expect(searchedNote(page, "a1")).toBeVisible();
+  // And its rows shown: a render of rows still under way would hold back the next keystroke's.
+  const ofA1 = new Set(matching("a1").map((user) => user.user_id));
+  const shownOfA1 = async () =>
+    ofA1.has((await bodyRows(page).first().getAttribute("data-user-id"))!) &&
+    ofA1.has((await bodyRows(page).last().getAttribute("data-user-id"))!);
+  await expect.poll(shownOfA1).toBe(true);
   const targets = new DevtoolsTargets(await browser.newBrowserCDPSession());
   const worker = (await targets.find("worker"))!;
   /** Keeps the worker's thread busy for a second, as a far larger team's first keystrokes can. */
