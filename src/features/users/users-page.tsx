@@ -107,7 +107,11 @@ export function UsersPage() {
     if (whole.searchable) carryFilter();
   }, [whole.searchable]);
 
-  const setTeamQuery = (change: Partial<TeamQuery>, replace = false) => update({ teamQuery: { ...teamQuery, ...change } }, { replace });
+  const setTeamQuery = (change: Partial<TeamQuery>, replace = false) => {
+    const next = { ...teamQuery, ...change };
+    whole.ask(next);
+    update({ teamQuery: next }, { replace });
+  };
   const sortBy = (column: SortColumn) => {
     const sort = teamQuery.sort;
     setTeamQuery({
