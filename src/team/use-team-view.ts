@@ -1,10 +1,10 @@
-import { hashKey, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { teamTag, type Connection } from "../api/connection.ts";
 import { keepTeamData, usersKeys } from "../api/list-users.ts";
 import { autoLoadUsers } from "../api/preferences.ts";
 import { useStoredValue } from "../components/use-stored-value.ts";
-import type { TeamQuery, TeamView } from "./team-index.ts";
+import type { TeamQuery } from "./team-index.ts";
 import { asksWholeTeam } from "./team-query-params.ts";
 import { searchableUsers, useWholeTeam } from "./use-whole-team.ts";
 import type { WholeTeam } from "./whole-team.ts";
@@ -60,15 +60,19 @@ export function useTeamView(
   const searchable = searchableUsers(state) > 0;
   const active = asked && searchable;
   const version = state.status === "loaded" ? state.version : 0;
-  const queryClient = useQueryClient();
-  const viewOf = ({ search, facets, sort }: TeamQuery, pageIndex: number) =>
-    // The filters' counts are asked apart (below): counted with each keystroke, they were most of its work.
-    viewOptions(connection, team, version, { search, facets, sort, pageIndex, pageSize, facetCounts: false });
+  // The filters' counts are asked apart (below): counted with each keystroke, they were most of its work.
+  const view = { ...teamQuery, pageIndex: page - 1, pageSize, facetCounts: false };
   const result = useQuery({
-    ...viewOf(teamQuery, page - 1),
+    queryKey: [...usersKeys.wholeTeam(teamTag(connection)), "view", version, view] as const,
+    queryFn: () => team!.view(view),
     // Asked as soon as the team can answer.
     enabled: searchable && team !== undefined,
     placeholderData: keepTeamData(teamTag(connection)),
+    gcTime: teamAnswersKeptMs,
+    // A view held here is shown at once and asked again all the same: the worker keeps the order
+    // of the sort it was last asked for alone, so it must see each view the page shows (one
+    // answered from here alone would leave the next keystroke under its sort to sort the team).
+    staleTime: 0,
   });
   const counted = useFacetCounts(connection, teamQuery, version, searchable ? team : undefined, filtersOpen);
 
@@ -87,41 +91,11 @@ export function useTeamView(
     facetsPending: counted.isPlaceholderData,
     /** The view asked for is still being computed (the previous one stays on screen). */
     updating: result.isPlaceholderData,
-    /**
-     * Asks the first page of a query the URL is about to hold (a keystroke's): the worker starts on
-     * it at once, not once the URL's render is done (a transition, which waits for any render of
-     * rows under way), and the view the page then shows is this answer.
-     */
-    ask: (next: TeamQuery) => {
-      if (searchable && team) void queryClient.prefetchQuery(viewOf(next, 0));
-    },
     /** The loaded team failed to answer the view: said, never shown as an empty one. */
     failure: active ? failureOf(result) : null,
     /** The filters' counts failed: said in their place. */
     facetsFailure: searchable ? failureOf(counted) : null,
   };
-}
-
-/** The view each team's worker was asked last (its query's hash). */
-const lastAsked = new WeakMap<WholeTeam, string>();
-
-/**
- * One view of the loaded team. A view held here is shown at once and asked again all the same
- * (stale), unless it is the last one the worker was asked: the worker keeps the order of the sort
- * it was last asked for alone, so it must see each view the page shows (one answered from here
- * alone would leave the next keystroke under its sort to sort the team).
- */
-function viewOptions(connection: Connection, team: WholeTeam | undefined, version: number, view: TeamView) {
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps -- the worker is the connection's, whose tag is in the key
-  return queryOptions({
-    queryKey: [...usersKeys.wholeTeam(teamTag(connection)), "view", version, view] as const,
-    queryFn: ({ queryKey }) => {
-      lastAsked.set(team!, hashKey(queryKey));
-      return team!.view(view);
-    },
-    gcTime: teamAnswersKeptMs,
-    staleTime: (query) => (team && lastAsked.get(team) === query.queryHash ? Infinity : 0),
-  });
 }
 
 /** A question's failure as the page shows it: what failed, and how to ask again. */

@@ -107,11 +107,7 @@ export function UsersPage() {
     if (whole.searchable) carryFilter();
   }, [whole.searchable]);
 
-  const setTeamQuery = (change: Partial<TeamQuery>, replace = false) => {
-    const next = { ...teamQuery, ...change };
-    whole.ask(next);
-    update({ teamQuery: next }, { replace });
-  };
+  const setTeamQuery = (change: Partial<TeamQuery>, replace = false) => update({ teamQuery: { ...teamQuery, ...change } }, { replace });
   const sortBy = (column: SortColumn) => {
     const sort = teamQuery.sort;
     setTeamQuery({
