@@ -159,6 +159,44 @@ test("client IDs' first characters typed one at a time count the users that hold
   }
 });
 
+test("each keystroke, facet and sort is asked of the worker once", async ({ page }) => {
+  await loadWholeTeam(page);
+  const views = () => page.evaluate(() => performance.getEntriesByName("team view", "measure").length);
+  /** After `act`, its answer shown and a moment more: the views asked meanwhile. */
+  const asked = async (act: () => Promise<void>, shown: () => Promise<void>) => {
+    const before = await views();
+    await act();
+    await shown();
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 300)));
+    return (await views()) - before;
+  };
+  const search = page.getByLabel("Search the whole team");
+  for (const text of ["p", "p1", "p19"]) {
+    expect(
+      await asked(
+        () => search.press(text.at(-1)!),
+        () => expect(searchedNote(page, text)).toBeVisible(),
+      ),
+    ).toBe(1);
+  }
+  await page.getByRole("button", { name: "Filter by connected source" }).click();
+  const oura = page.getByRole("group", { name: "Connected source" }).getByRole("checkbox", { name: /^Oura/ });
+  expect(
+    await asked(
+      () => oura.click(),
+      () => expect(page).toHaveURL(/source=oura/),
+    ),
+  ).toBe(1);
+  await page.keyboard.press("Escape");
+  const created = page.getByRole("columnheader", { name: "Created" });
+  expect(
+    await asked(
+      () => created.getByRole("button").click(),
+      () => expect(created).toHaveAttribute("aria-sort", "ascending"),
+    ),
+  ).toBe(1);
+});
+
 test("typing while the team is busy: a late answer to a keystroke typed over is not shown, and a facet chosen meanwhile stays", async ({
   page,
   browser,
