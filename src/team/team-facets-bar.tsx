@@ -53,12 +53,14 @@ export function TeamFacetsBar({ facets, pending = false, failure, selection, onC
     else open.current.delete(group);
     if (open.current.size > 0 !== wasOpen) onOpenChange?.(!wasOpen);
   }
-  // An open popover goes with the bar: its toggle event does not come.
+  // An open popover goes with the bar, or with the team's answers (a reload): its toggle event does not come.
   const closeAll = useEffectEvent(() => {
     if (open.current.size > 0) onOpenChange?.(false);
     open.current.clear();
   });
-  useEffect(() => () => closeAll(), []);
+  useEffect(() => {
+    if (ready) return () => closeAll();
+  }, [ready]);
   const chosen = groups.reduce((n, { key }) => n + (selection[key]?.length ?? 0), 0);
 
   function toggle(key: keyof FacetSelection, value: string | null, on: boolean) {
@@ -93,7 +95,7 @@ export function TeamFacetsBar({ facets, pending = false, failure, selection, onC
                 className="popover team-facet-options"
                 onToggle={(event) => toggled(group, event.newState === "open")}
               >
-                <fieldset aria-busy={!failure && (!options || pending)}>
+                <fieldset aria-busy={failure ? failure.retrying : !options || pending}>
                   <legend className="popover-title">{name}</legend>
                   {failure ? (
                     <ErrorAlert error={failure.error} words={countsWords} retry={failure.retry} retrying={failure.retrying} />

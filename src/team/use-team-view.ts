@@ -112,7 +112,7 @@ function failureOf(result: { isError: boolean; error: unknown; refetch: () => un
 /**
  * The filters' options and counts over the search and the other groups' choices: asked while a
  * filter is open, and with no search (the facets' selection of everybody is kept counted), not
- * as one types. Until they come, the last ones stay (`pending`): the options are the team's
+ * as one types. Until they come, the last ones stay (`isPlaceholderData`): the options are the team's
  * whatever the search, so the boxes can be used meanwhile and keep their focus.
  */
 function useFacetCounts(connection: Connection, teamQuery: TeamQuery, version: number, team: WholeTeam | undefined, filtersOpen: boolean) {

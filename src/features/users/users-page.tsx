@@ -95,7 +95,9 @@ export function UsersPage() {
   // A new answer's rows render in the background, a render React interrupts: the thread stays free
   // for the next keystroke and the worker's next answer, and rows a newer answer replaces are not
   // finished. (An answer's store update alone renders at once, in one piece of up to 90 ms.)
-  const rows = useDeferredValue(shown);
+  // The first rows (none shown before) come at once: nothing to interrupt, and no empty table meanwhile.
+  const deferredRows = useDeferredValue(shown);
+  const rows = deferredRows.length === 0 ? shown : deferredRows;
   const table = useUsersTable(rows, connection.baseUrl);
   const tableRef = useRef<UsersTableHandle>(null);
 
