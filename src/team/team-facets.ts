@@ -294,11 +294,6 @@ function profilePasses(profiles: ProfileTable, choices: Choices): ((profile: num
   return anyChosen(choices) ? profileTests(profiles, choices).all : null;
 }
 
-/** Whether the selection chooses in any group: else every row passes the facets. */
-export function choosesAny({ sources, timeZones, birthDate }: FacetSelection): boolean {
-  return Boolean(sources?.length || timeZones?.length || birthDate?.length);
-}
-
 /** Whether any group has a choice: else every profile passes. */
 const anyChosen = ({ sources, zones, birth }: Choices) => sources !== null || zones !== null || birth !== null;
 

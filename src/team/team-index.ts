@@ -16,7 +16,6 @@ import { DateInterner, Interner } from "./interner.ts";
 import {
   applyFacets,
   changeFacets,
-  choosesAny,
   type FacetBase,
   type FacetColumns,
   type FacetCounts,
@@ -24,6 +23,7 @@ import {
   type FacetTally,
 } from "./team-facets.ts";
 import { TeamIds, type SearchMatches } from "./team-ids.ts";
+import { choosesAny } from "./team-query-params.ts";
 import type { CsvUser } from "./export-team.ts";
 import {
   aggregateOverview,

@@ -38,9 +38,11 @@ export function writeTeamQuery(search: URLSearchParams, { search: text = "", fac
   if (sort) search.set("sort", `${sort.direction === "desc" ? "-" : ""}${sort.column}`);
 }
 
+/** Whether the selection chooses in any group: else every user passes the facets. */
+export const choosesAny = (facets: FacetSelection) => Object.values(facets).some((chosen) => (chosen?.length ?? 0) > 0);
+
 /** Whether the query asks anything of the whole team (a search, a facet or a sort). */
-export const asksWholeTeam = ({ search, facets, sort }: TeamQuery) =>
-  Boolean(search?.trim()) || Boolean(sort) || Object.values(facets ?? {}).some((chosen) => chosen.length > 0);
+export const asksWholeTeam = ({ search, facets, sort }: TeamQuery) => Boolean(search?.trim()) || Boolean(sort) || choosesAny(facets ?? {});
 
 const selectionNames = new Set(["q", "source", "tz", "birth", "calendar"]);
 
