@@ -38,6 +38,18 @@ export class DevtoolsTargets {
     return answer;
   }
 
+  /** Keeps a target's thread busy for `ms`, as a far larger team's work can; resolves when it is free again. */
+  hold(targetId: string, ms: number): Promise<unknown> {
+    return this.send(targetId, "Runtime.evaluate", {
+      expression: `{ const until = performance.now() + ${ms}; while (performance.now() < until); }`,
+    });
+  }
+
+  /** Throws an error no call catches in a target (a worker's: its page sees the worker fail), as a crash of its code would. */
+  async fail(targetId: string): Promise<void> {
+    await this.send(targetId, "Runtime.evaluate", { expression: "setTimeout(() => { throw new Error('broken on purpose'); })" });
+  }
+
   /**
    * The size of every live `WebAssembly.Memory` of a target: memory V8's heap usage does not count.
    * Finding them makes the target collect its garbage first.

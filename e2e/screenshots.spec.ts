@@ -69,9 +69,7 @@ for (const scheme of ["light", "dark"] as const) {
       await page.getByText(/loaded users are searched/).waitFor({ timeout: 30_000 });
       const targets = new DevtoolsTargets(await browser.newBrowserCDPSession());
       const worker = (await targets.find("worker"))!;
-      const busy = targets.send(worker, "Runtime.evaluate", {
-        expression: "{ const until = performance.now() + 3000; while (performance.now() < until); }",
-      });
+      const busy = targets.hold(worker, 3000);
       const sources = page.getByRole("group", { name: "Connected source" });
       await page.getByRole("button", { name: "Filter by connected source" }).click();
       await sources.getByRole("status").waitFor();
@@ -81,7 +79,7 @@ for (const scheme of ["light", "dark"] as const) {
       await shot("filters-counted");
       await page.keyboard.press("Escape");
       // The worker fails: the next search and the filters' counts say so.
-      await targets.send(worker, "Runtime.evaluate", { expression: "setTimeout(() => { throw new Error('broken on purpose'); })" });
+      await targets.fail(worker);
       await page.getByLabel("Search the whole team").press("2");
       await page.getByRole("button", { name: "Filter by connected source" }).click();
       await sources.getByRole("alert").waitFor();

@@ -63,6 +63,10 @@ const loaded = (page: Page) => page.getByRole("status").filter({ hasText: "All 2
 const bodyRows = (page: Page) => new UsersPage(page).table.locator("tbody tr");
 /** The seeded users who hold `text` (lower-case) in an ID: a search's matches. */
 const matching = (text: string) => seeded.filter((user) => user.user_id.includes(text) || user.client_user_id.toLowerCase().includes(text));
+/** The name the seed gives the source `slug`. */
+const sourceName = (slug: string) => seeded.flatMap((u) => u.connected_sources).find((c) => c.source.slug === slug)!.source.name;
+/** Those of `users` who connected the source `slug`. */
+const holding = (users: typeof seeded, slug: string) => users.filter((user) => user.connected_sources.some((c) => c.source.slug === slug));
 /** The search's note of how many seeded users hold `text` (lower-case) in an ID. */
 function searchedNote(page: Page, text: string) {
   const matches = matching(text).length;
@@ -216,10 +220,7 @@ test("typing while the team is busy: a late answer to a keystroke typed over is 
   const targets = new DevtoolsTargets(await browser.newBrowserCDPSession());
   const worker = (await targets.find("worker"))!;
   /** Keeps the worker's thread busy for a second, as a far larger team's first keystrokes can. */
-  const keepBusy = () =>
-    targets.send(worker, "Runtime.evaluate", {
-      expression: "{ const until = performance.now() + 1000; while (performance.now() < until); }",
-    });
+  const keepBusy = () => targets.hold(worker, 1000);
   const views = () => page.evaluate(() => performance.getEntriesByName("team view", "measure").length);
 
   // "a1b" waits for the worker, then is typed over: "a1" again, answered before. The answer to
@@ -277,7 +278,7 @@ test("facet counts equal those computed from the seed, and combine", async ({ pa
   const options = page.getByRole("group", { name: "Connected source" });
   await expect(options.getByRole("checkbox", { name: /^Oura/ })).toBeVisible();
   for (const [slug, count] of bySource) {
-    const name = seeded.flatMap((u) => u.connected_sources).find((c) => c.source.slug === slug)!.source.name;
+    const name = sourceName(slug);
     await expect(options.locator("label").filter({ hasText: new RegExp(`^${name}`) })).toContainText(count.toLocaleString("en"));
   }
   await expect(options.locator("label").filter({ hasText: /^No source/ })).toContainText(noSource.toLocaleString("en"));
@@ -309,8 +310,8 @@ test("a search's facet counts are made when a filter opens, not as one types; a 
   async function expectSourceCounts(users: typeof seeded) {
     const options = page.getByRole("group", { name: "Connected source" });
     for (const slug of ["oura", "fitbit", "strava"]) {
-      const holders = users.filter((user) => user.connected_sources.some((c) => c.source.slug === slug));
-      const name = seeded.flatMap((u) => u.connected_sources).find((c) => c.source.slug === slug)!.source.name;
+      const holders = holding(users, slug);
+      const name = sourceName(slug);
       await expect(options.locator("label").filter({ hasText: new RegExp(`^${name}`) })).toHaveText(
         new RegExp(`^${name}\\s*${holders.length.toLocaleString("en")}$`),
       );
@@ -340,9 +341,7 @@ test("a search's facet counts are made when a filter opens, not as one types; a 
   await expect(oura).toBeChecked();
   await expect(oura).toBeFocused();
   await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText(
-    `of ${matching("p19")
-      .filter((user) => user.connected_sources.some((c) => c.source.slug === "oura"))
-      .length.toLocaleString("en")}`,
+    `of ${holding(matching("p19"), "oura").length.toLocaleString("en")}`,
   );
 
   // Meanwhile the last counts were shown, said to be busy; then the choice's.
@@ -352,7 +351,7 @@ test("a search's facet counts are made when a filter opens, not as one types; a 
   const afterChoice = await counted();
   await search.press("End"); // focused again, the caret is at the start
   await search.press("9");
-  const ouraOfP199 = matching("p199").filter((user) => user.connected_sources.some((c) => c.source.slug === "oura"));
+  const ouraOfP199 = holding(matching("p199"), "oura");
   await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText(`of ${ouraOfP199.length.toLocaleString("en")}`);
   expect(await counted()).toBe(afterChoice);
   await filter.click();
@@ -372,16 +371,14 @@ test("a filter opened before any count says it is counting, then shows the searc
   const targets = new DevtoolsTargets(await browser.newBrowserCDPSession());
   const worker = (await targets.find("worker"))!;
   // The worker's thread held for two seconds, as a far larger team's count can.
-  const busy = targets.send(worker, "Runtime.evaluate", {
-    expression: "{ const until = performance.now() + 2000; while (performance.now() < until); }",
-  });
+  const busy = targets.hold(worker, 2000);
   await page.getByRole("button", { name: "Filter by connected source" }).click();
   const options = page.getByRole("group", { name: "Connected source" });
   await expect(options.getByRole("status")).toHaveText("Counting…");
   await expect(options).toHaveAttribute("aria-busy", "true");
   await expectAccessible();
   await busy;
-  const holders = matching("p19").filter((user) => user.connected_sources.some((c) => c.source.slug === "oura"));
+  const holders = holding(matching("p19"), "oura");
   await expect(options.locator("label").filter({ hasText: /^Oura/ })).toHaveText(
     new RegExp(`^Oura\\s*${holders.length.toLocaleString("en")}$`),
   );
@@ -400,8 +397,7 @@ test("a team worker that fails: an opened filter says its counts could not be ma
   await expect(searchedNote(page, "p19")).toBeVisible();
   const targets = new DevtoolsTargets(await browser.newBrowserCDPSession());
   const worker = (await targets.find("worker"))!;
-  // An error no call catches reaches the page as the worker's failure, as a crash of its code would.
-  await targets.send(worker, "Runtime.evaluate", { expression: "setTimeout(() => { throw new Error('broken on purpose'); })" });
+  await targets.fail(worker);
   await page.getByRole("button", { name: "Filter by connected source" }).click();
   const options = page.getByRole("group", { name: "Connected source" });
   const failure = options.getByRole("alert");
