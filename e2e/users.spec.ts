@@ -257,6 +257,34 @@ test.describe("with the demo's team of 2,500", () => {
     await expect(range(page)).toHaveText("Showing 201–300 of 2,500");
   });
 
+  test("Retry pressed from the keyboard keeps the focus while it asks, asks once, and keeps it when it fails again", async ({
+    page,
+    expectAccessible,
+  }) => {
+    let asked = 0;
+    let answer = () => {};
+    await page.route("**/v2/user/?offset=0&limit=100", async (route) => {
+      asked++;
+      if (asked > 1) await new Promise<void>((resolve) => (answer = resolve)); // the retry is held
+      await route.fulfill({ status: 500, json: { detail: "Internal Server Error" } });
+    });
+    await page.goto("/users");
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("The service failed (500)");
+    const retry = alert.getByRole("button", { name: "Retry" });
+    await retry.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => asked).toBe(2);
+    await expect(alert.getByRole("button", { name: "Retry", disabled: true })).toBeFocused();
+    await expectAccessible();
+    await page.keyboard.press("Enter"); // while it asks: not asked again
+    await page.keyboard.press(" ");
+    answer();
+    await expect(alert.getByRole("button", { name: "Retry", disabled: false })).toBeFocused();
+    expect(asked).toBe(2);
+    await expect(alert).toContainText("The service failed (500)");
+  });
+
   test("a dead network shows a retry", async ({ page }) => {
     await page.route("**/v2/user/**", (route) => route.abort("internetdisconnected"));
     await page.goto("/users");

@@ -36,7 +36,8 @@ export function ErrorAlert({ error, words, retry, retrying }: ErrorAlertProps) {
       )}
       {action === "retry" && (
         <p>
-          <button type="button" className="button" onClick={retry} disabled={retrying}>
+          {/* Not `disabled` while it asks: a disabled button loses the keyboard's focus. */}
+          <button type="button" className="button" onClick={retrying ? undefined : retry} aria-disabled={retrying}>
             {retrying && <span className="spinner" aria-hidden="true" />}
             Retry
           </button>

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef } from "react";
 import { ErrorAlert } from "../components/error-alert.tsx";
 import { formatCount } from "../components/format.ts";
-import type { Failure } from "./use-team-view.ts";
+import type { Failure } from "../components/use-failure.ts";
 import { loadedTeamWords } from "./loaded-team-words.ts";
 import type { FacetCounts, FacetOption, FacetSelection } from "./team-facets.ts";
 import "./team.css";

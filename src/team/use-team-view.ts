@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { teamTag, type Connection } from "../api/connection.ts";
 import { keepTeamData, usersKeys } from "../api/list-users.ts";
 import { autoLoadUsers } from "../api/preferences.ts";
+import { useFailure } from "../components/use-failure.ts";
 import { useStoredValue } from "../components/use-stored-value.ts";
 import type { TeamQuery } from "./team-index.ts";
 import { asksWholeTeam } from "./team-query-params.ts";
@@ -75,6 +76,8 @@ export function useTeamView(
     staleTime: 0,
   });
   const counted = useFacetCounts(connection, teamQuery, version, searchable ? team : undefined, filtersOpen);
+  const failure = useFailure(result);
+  const facetsFailure = useFailure(counted);
 
   return {
     team,
@@ -92,21 +95,10 @@ export function useTeamView(
     /** The view asked for is still being computed (the previous one stays on screen). */
     updating: result.isPlaceholderData,
     /** The loaded team failed to answer the view: said, never shown as an empty one. */
-    failure: active ? failureOf(result) : null,
+    failure: active ? failure : null,
     /** The filters' counts failed: said in their place. */
-    facetsFailure: searchable ? failureOf(counted) : null,
+    facetsFailure: searchable ? facetsFailure : null,
   };
-}
-
-/** A question's failure as the page shows it: what failed, and how to ask again. */
-export interface Failure {
-  error: unknown;
-  retry: () => void;
-  retrying: boolean;
-}
-
-function failureOf(result: { isError: boolean; error: unknown; refetch: () => unknown; isFetching: boolean }): Failure | null {
-  return result.isError ? { error: result.error, retry: () => void result.refetch(), retrying: result.isFetching } : null;
 }
 
 /**

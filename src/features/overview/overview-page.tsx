@@ -7,6 +7,7 @@ import { formatCount } from "../../components/format.ts";
 import { Link } from "../../components/link.tsx";
 import { TeamName } from "../../components/team-name.tsx";
 import { useTeam } from "../../components/use-current-team.ts";
+import { useFailure } from "../../components/use-failure.ts";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { defaultPageSize } from "../../team/page-range.ts";
 import { UsersSkeleton } from "../../components/users-skeleton.tsx";
@@ -93,6 +94,7 @@ export function OverviewPage() {
 
   // The service's first page: the team's size, and the users page's first page when it opens.
   const first = useQuery(usersPageOptions(connection, { offset: 0, limit: defaultPageSize }));
+  const firstFailure = useFailure(first);
   const total = first.data?.page.total;
   const { team: whole, state } = useWholeTeamLoad(connection, total, asksWholeTeam(teamQuery));
   const searchable = searchableUsers(state) > 0;
@@ -110,6 +112,7 @@ export function OverviewPage() {
     placeholderData: keepTeamData(teamTag(connection)),
     gcTime: teamAnswersKeptMs,
   });
+  const overviewFailure = useFailure(overview);
   const data = overview.data;
 
   const facets = teamQuery.facets ?? {};
@@ -138,13 +141,13 @@ export function OverviewPage() {
   );
 
   let body;
-  if (first.isPending) body = <UsersSkeleton />;
-  else if (first.isError)
+  if (firstFailure)
     body = (
       <Suspense fallback={<UsersSkeleton />}>
-        <ErrorAlert error={first.error} words={listWords} retry={() => void first.refetch()} retrying={first.isFetching} />
+        <ErrorAlert error={firstFailure.error} words={listWords} retry={firstFailure.retry} retrying={firstFailure.retrying} />
       </Suspense>
     );
+  else if (first.isPending) body = <UsersSkeleton />;
   else if (total === 0)
     body = (
       <div className="card empty-state">
@@ -165,13 +168,13 @@ export function OverviewPage() {
               waiting={false}
             />
           )}
-          {overview.isError && (
+          {overviewFailure && (
             <Suspense fallback={null}>
               <ErrorAlert
-                error={overview.error}
+                error={overviewFailure.error}
                 words={loadedTeamWords("The overview")}
-                retry={() => void overview.refetch()}
-                retrying={overview.isFetching}
+                retry={overviewFailure.retry}
+                retrying={overviewFailure.retrying}
               />
             </Suspense>
           )}

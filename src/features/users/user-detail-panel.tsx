@@ -134,8 +134,8 @@ export function UserDetailPanel({ userId, user, sent, baseUrl, onClose }: UserDe
               </h3>
               {json !== null && <CopyButton text={json} label="Copy JSON" />}
             </div>
-            {json === null && asked.error ? (
-              <ErrorAlert error={asked.error} words={listWords} retry={asked.retry} retrying={asked.retrying} />
+            {json === null && asked.failure ? (
+              <ErrorAlert error={asked.failure.error} words={listWords} retry={asked.failure.retry} retrying={asked.failure.retrying} />
             ) : json === null ? (
               <p className="muted small" role="status">
                 {asked.moved

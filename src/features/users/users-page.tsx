@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { Link } from "../../components/link.tsx";
 import { useAfterFirstPaint } from "../../components/use-after-first-paint.ts";
+import { useFailure } from "../../components/use-failure.ts";
 import type { User } from "../../api/contract.ts";
 import { listWords, usersPageOptions } from "../../api/list-users.ts";
 import { useLocation } from "react-router-dom";
@@ -61,6 +62,7 @@ export function UsersPage() {
   const pageOptions = usersPageOptions(connection, { offset, limit: pageSize });
   const query = useQuery({ ...pageOptions, retryOnMount: !isFirstPage(pageOptions.queryKey) });
   useEffect(() => leaveFirstPage, []);
+  const failure = useFailure(query);
   const data = query.data?.page;
   const current = data !== undefined && !query.isPlaceholderData;
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -148,14 +150,14 @@ export function UsersPage() {
   );
 
   let body;
-  if (query.isPending) {
-    body = <UsersSkeleton />;
-  } else if (query.isError) {
+  if (failure) {
     body = (
       <Suspense fallback={<UsersSkeleton />}>
-        <ErrorAlert error={query.error} words={listWords} retry={() => void query.refetch()} retrying={query.isFetching} />
+        <ErrorAlert error={failure.error} words={listWords} retry={failure.retry} retrying={failure.retrying} />
       </Suspense>
     );
+  } else if (query.isPending) {
+    body = <UsersSkeleton />;
   } else if (data && data.total === 0) {
     body = (
       <div className="card empty-state">
