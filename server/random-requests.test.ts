@@ -65,7 +65,8 @@ it("answers any request below 500 with a documented body, and changes no team it
       const text = await response.text();
       if (method === "HEAD" || response.status === 204) {
         expect(text).toBe("");
-        if (response.status === 204) deleted.add(path.split("/")[4]?.toLowerCase() ?? "");
+        // `/v1/org/<org>/team/<team>`: the team's ID is the sixth part (it was read as the fifth, "team").
+        if (response.status === 204) deleted.add(path.split("/")[5]?.toLowerCase() ?? "");
         return;
       }
       if (response.headers.get("content-type")?.startsWith("image/svg+xml")) return;
