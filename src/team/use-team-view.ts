@@ -34,15 +34,15 @@ export const teamAnswersKeptMs = 10_000;
  * request (the whole-team bar's button).
  */
 export function useWholeTeamLoad(connection: Connection, serviceTotal: number | undefined, asked: boolean) {
-  const { team, state } = useWholeTeam(connection);
+  const { team, stage } = useWholeTeam(connection);
   const autoLoadLimit = useStoredValue(autoLoadUsers);
   // An automatic load starts a moment after the first page shows, so that its rows paint first.
   useEffect(() => {
-    if (!team || state.status !== "idle" || serviceTotal === undefined || !(asked || serviceTotal <= autoLoadLimit)) return;
+    if (!team || stage.status !== "idle" || serviceTotal === undefined || !(asked || serviceTotal <= autoLoadLimit)) return;
     const timer = setTimeout(() => void team.load(), 500);
     return () => clearTimeout(timer);
-  }, [team, state.status, serviceTotal, asked, autoLoadLimit]);
-  return { team, state };
+  }, [team, stage.status, serviceTotal, asked, autoLoadLimit]);
+  return { team, stage };
 }
 
 /**
@@ -56,11 +56,11 @@ export function useTeamView(
   serviceTotal: number | undefined,
 ) {
   const asked = asksWholeTeam(teamQuery);
-  const { team, state } = useWholeTeamLoad(connection, serviceTotal, asked);
+  const { team, stage } = useWholeTeamLoad(connection, serviceTotal, asked);
 
-  const searchable = searchableUsers(state) > 0;
+  const searchable = searchableUsers(stage) > 0;
   const active = asked && searchable;
-  const version = state.status === "loaded" ? state.version : 0;
+  const version = stage.status === "loaded" ? stage.version : 0;
   // The filters' counts are asked apart (below): counted with each keystroke, they were most of its work.
   const view = { ...teamQuery, pageIndex: page - 1, pageSize, facetCounts: false };
   const result = useQuery({
@@ -81,12 +81,12 @@ export function useTeamView(
 
   return {
     team,
-    state,
+    stage,
     /** Search, facets and sort can be answered. */
     searchable,
     active,
     /** The URL asks of the whole team, which is still loading. */
-    waiting: asked && (state.status === "idle" || state.status === "loading"),
+    waiting: asked && (stage.status === "idle" || stage.status === "loading"),
     view: active ? result.data : undefined,
     /** Undefined until the team can answer; null until the filters' counts first come. */
     facets: searchable ? (counted.data ?? null) : undefined,

@@ -2,9 +2,9 @@ import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-quer
 import { useEffect, useSyncExternalStore } from "react";
 import { teamTag, type Connection } from "../api/connection.ts";
 import { usersKeys } from "../api/list-users.ts";
-import type { WholeTeam, WholeTeamState } from "./whole-team.ts";
+import type { WholeTeam, WholeTeamStage } from "./whole-team.ts";
 
-const idle: WholeTeamState = { status: "idle" };
+const idle: WholeTeamStage = { status: "idle" };
 const watched = new WeakSet<QueryClient>();
 
 /** Ends a whole team's worker when the cache drops it: Forget keys, a deleted team, a new key, another team opened. */
@@ -33,13 +33,14 @@ export function useWholeTeam(connection: Connection) {
     gcTime: Infinity,
     structuralSharing: false,
   });
-  const state = useSyncExternalStore(team?.subscribe ?? noSubscription, team?.get ?? (() => idle));
-  return { team, state };
+  // The stage, not the progress: the whole-team bar reads that itself.
+  const stage = useSyncExternalStore(team?.subscribe ?? noSubscription, team?.getStage ?? (() => idle));
+  return { team, stage };
 }
 
 const noSubscription = () => () => {};
 
 /** The users a loaded team can be searched over: a stopped load's users count too. */
-export function searchableUsers(state: WholeTeamState): number {
-  return state.status === "loaded" && state.report.status !== "too-large" ? state.report.users : 0;
+export function searchableUsers(stage: WholeTeamStage): number {
+  return stage.status === "loaded" && stage.report.status !== "too-large" ? stage.report.users : 0;
 }

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from "react";
 import { formatCount } from "../components/format.ts";
 import { ExportButtons } from "./export-button.tsx";
 import type { LoadProgress } from "./load-team.ts";
@@ -6,12 +7,11 @@ import type { TeamQuery } from "./team-index.ts";
 import type { LoadReport } from "./team-worker-api.ts";
 import { WaitCountdown } from "./wait-countdown.tsx";
 import { indexMaxUsers, teamMemoryText, tooLargeText } from "./whole-team-limits.ts";
-import type { WholeTeam, WholeTeamState } from "./whole-team.ts";
+import type { WholeTeam } from "./whole-team.ts";
 import "./team.css";
 
 interface WholeTeamBarProps {
   team: WholeTeam;
-  state: WholeTeamState;
   /** The team's size, as the service's page says. */
   total: number;
   /** The selection shown, when the URL narrows it. */
@@ -57,7 +57,9 @@ function reportText(report: LoadReport): { text: string; failed: boolean } {
  * cannot: a button, then progress with Cancel, then what came of it (drift included), Resume,
  * Refresh and Export.
  */
-export function WholeTeamBar({ team, state, total, selection, waiting }: WholeTeamBarProps) {
+export function WholeTeamBar({ team, total, selection, waiting }: WholeTeamBarProps) {
+  // The bar alone follows each progress report; the page reads the stage (useWholeTeam).
+  const state = useSyncExternalStore(team.subscribe, team.get);
   if (state.status === "idle" && total > indexMaxUsers) {
     // Loading would end at its first page: the export, which streams the service's pages, is offered at once.
     return (

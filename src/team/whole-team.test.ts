@@ -33,6 +33,24 @@ function wholeTeam() {
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 50));
 
+describe("the stage of a load", () => {
+  it("changes when a load starts and when it ends, not with each progress report", async () => {
+    const { team } = wholeTeam();
+    const seen: { state: ReturnType<WholeTeam["get"]>; stage: ReturnType<WholeTeam["getStage"]> }[] = [];
+    team.subscribe(() => seen.push({ state: team.get(), stage: team.getStage() }));
+    await team.load();
+    const loading = seen.filter(({ state }) => state.status === "loading");
+    expect(loading.some(({ state }) => state.status === "loading" && state.progress !== null)).toBe(true);
+    expect(loading.length).toBeGreaterThan(1);
+    expect(new Set(loading.map(({ stage }) => stage)).size).toBe(1);
+    expect(loading[0]!.stage).toEqual({ status: "loading", resuming: false });
+    expect(team.getStage()).toBe(team.get());
+    expect(team.getStage()).toMatchObject({ status: "loaded", report: { status: "complete", users: teamSize } });
+    team.dispose();
+    expect(team.getStage()).toEqual({ status: "idle" });
+  });
+});
+
 describe("a whole team that was let go", () => {
   it("stays let go: its calls fail and no worker starts again with its key", async () => {
     const { team, started } = wholeTeam();

@@ -20,6 +20,12 @@ export type WholeTeamState =
   /** A load that ended: complete, too large to index, cancelled or failed (both resumable). */
   | { status: "loaded"; report: LoadReport; version: number };
 
+/**
+ * Where loading stands, a load's progress left out: it changes when a load starts or ends, so
+ * that what reads it alone (the users page, the overview) is not drawn again with each report.
+ */
+export type WholeTeamStage = Exclude<WholeTeamState, { status: "loading" }> | { status: "loading"; resuming: boolean };
+
 export type WholeTeam = ReturnType<typeof createWholeTeam>;
 
 export function createWholeTeam(
@@ -27,12 +33,15 @@ export function createWholeTeam(
   startClient: (connection: WorkerConnection) => TeamWorkerClient = createTeamWorkerClient,
 ) {
   let state: WholeTeamState = { status: "idle" };
+  let stage: WholeTeamStage = state;
   let version = 0;
   let client: TeamWorkerClient | undefined;
   let disposed = false;
   const listeners = new Set<() => void>();
   const set = (next: WholeTeamState) => {
     state = next;
+    if (next.status !== "loading") stage = next;
+    else if (stage.status !== "loading" || stage.resuming !== next.resuming) stage = { status: "loading", resuming: next.resuming };
     listeners.forEach((listener) => listener());
   };
   const worker = () => {
@@ -60,6 +69,7 @@ export function createWholeTeam(
 
   return {
     get: (): WholeTeamState => state,
+    getStage: (): WholeTeamStage => stage,
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

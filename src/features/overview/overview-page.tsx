@@ -96,9 +96,9 @@ export function OverviewPage() {
   const first = useQuery(usersPageOptions(connection, { offset: 0, limit: defaultPageSize }));
   const firstFailure = useFailure(first);
   const total = first.data?.page.total;
-  const { team: whole, state } = useWholeTeamLoad(connection, total, asksWholeTeam(teamQuery));
-  const searchable = searchableUsers(state) > 0;
-  const version = state.status === "loaded" ? state.version : 0;
+  const { team: whole, stage } = useWholeTeamLoad(connection, total, asksWholeTeam(teamQuery));
+  const searchable = searchableUsers(stage) > 0;
+  const version = stage.status === "loaded" ? stage.version : 0;
 
   // Fixed while the view is open: the figures do not shift under the reader.
   const [now] = useState(() => Date.now());
@@ -162,7 +162,6 @@ export function OverviewPage() {
           {whole && (
             <WholeTeamBar
               team={whole}
-              state={state}
               total={total ?? 0}
               selection={data ? { query: teamQuery, users: data.users } : null}
               waiting={false}
@@ -178,7 +177,7 @@ export function OverviewPage() {
               />
             </Suspense>
           )}
-          {state.status === "idle" && (
+          {stage.status === "idle" && (
             <p className="overview-note small">The overview counts the whole team: load it to see the figures and charts.</p>
           )}
           {data && (

@@ -177,7 +177,7 @@ export function UsersPage() {
               scope={searchingTeam ? "team" : "page"}
               value={searchingTeam ? (teamQuery.search ?? "") : filter}
               onChange={searchingTeam ? (text) => setTeamQuery({ search: text }, true) : setFilter}
-              searched={searchingTeam ? searchableUsers(whole.state) : pageUsers.length}
+              searched={searchingTeam ? searchableUsers(whole.stage) : pageUsers.length}
               matches={
                 searchingTeam
                   ? teamQuery.search?.trim()
@@ -196,7 +196,7 @@ export function UsersPage() {
           {/* The bar and the filters hold their places from the first rows on (the same heights while their code loads): nothing under the pointer moves as the team loads. */}
           <Suspense fallback={wholeTeamPlace}>
             {whole.team ? (
-              <WholeTeamBar team={whole.team} state={whole.state} total={data.total} selection={selection} waiting={whole.waiting} />
+              <WholeTeamBar team={whole.team} total={data.total} selection={selection} waiting={whole.waiting} />
             ) : (
               wholeTeamPlace
             )}
