@@ -9,23 +9,39 @@ export interface Failure {
 }
 
 /** What `useFailure` reads of a query's result (TanStack Query's). */
-interface AskedQuery {
+export interface AskedQuery {
   isError: boolean;
   error: unknown;
   errorUpdatedAt: number;
+  dataUpdatedAt: number;
   isFetching: boolean;
   refetch: () => unknown;
 }
 
+/** The last failure seen of a query, and when the query recorded it. */
+export interface SeenFailure {
+  error: unknown;
+  at: number;
+}
+
 /**
- * A query's failure, kept while Retry asks again. A query with no data turns "pending" when it is
- * asked again, its error gone: its alert, and the keyboard's focus on Retry, went with it. The
- * error is the one of this query (`errorUpdatedAt` is its own; another key's query differs).
+ * The error to say: the query's, or the last one seen while it is asked again after it (TanStack
+ * Query clears the error of a query with no data when it is asked again). Not after an answer
+ * came since (a later refetch is no retry), nor for another query (`errorUpdatedAt` is its own).
+ */
+export function failureToSay(query: AskedQuery, last: SeenFailure | null): { error: unknown } | null {
+  if (query.isError) return { error: query.error };
+  const retrying = query.isFetching && last !== null && last.at === query.errorUpdatedAt && query.dataUpdatedAt < query.errorUpdatedAt;
+  return retrying ? { error: last.error } : null;
+}
+
+/**
+ * A query's failure, kept while Retry asks again: without it, a query with no data turned
+ * "pending" on Retry, and its alert went, with the keyboard's focus on Retry.
  */
 export function useFailure(query: AskedQuery): Failure | null {
-  const [last, setLast] = useState<{ error: unknown; at: number } | null>(null);
+  const [last, setLast] = useState<SeenFailure | null>(null);
   if (query.isError && last?.error !== query.error) setLast({ error: query.error, at: query.errorUpdatedAt });
-  const retrying = query.isFetching && last !== null && last.at === query.errorUpdatedAt;
-  if (!query.isError && !retrying) return null;
-  return { error: query.isError ? query.error : last!.error, retry: () => void query.refetch(), retrying: query.isFetching };
+  const said = failureToSay(query, last);
+  return said && { error: said.error, retry: () => void query.refetch(), retrying: query.isFetching };
 }
