@@ -1,16 +1,16 @@
 import { Link } from "./link.tsx";
 import { describeError, type OperationWords } from "../api/describe-error.ts";
+import type { Failure } from "./use-failure.ts";
 
 interface ErrorAlertProps {
-  error: unknown;
+  /** What failed, and how to ask again (see useFailure). */
+  failure: Failure;
   /** The operation's own words (see describeError). */
   words: OperationWords;
-  retry: () => void;
-  retrying: boolean;
 }
 
 /** An operation's failure as a person reads it, with the remedy at hand. */
-export function ErrorAlert({ error, words, retry, retrying }: ErrorAlertProps) {
+export function ErrorAlert({ failure: { error, retry, retrying }, words }: ErrorAlertProps) {
   const description = describeError(error, words);
   const { title, detail, action, fieldErrors } = description;
   return (

@@ -98,7 +98,7 @@ export function TeamFacetsBar({ facets, pending = false, failure, selection, onC
                 <fieldset aria-busy={failure ? failure.retrying : !options || pending}>
                   <legend className="popover-title">{name}</legend>
                   {failure ? (
-                    <ErrorAlert error={failure.error} words={countsWords} retry={failure.retry} retrying={failure.retrying} />
+                    <ErrorAlert failure={failure} words={countsWords} />
                   ) : !options ? (
                     <p role="status" className="muted small">
                       Counting…

@@ -7,7 +7,7 @@ import { createTeamWorkerClient } from "./team-worker-client.ts";
 import type { WorkerConnection } from "./team-worker-api.ts";
 import { inProcessWorker } from "./team-worker.test-helper.ts";
 import { disposeWhenDropped } from "./use-whole-team.ts";
-import { createWholeTeam, type WholeTeam } from "./whole-team.ts";
+import { createWholeTeam, type WholeTeam, type WholeTeamStage, type WholeTeamState } from "./whole-team.ts";
 
 const teamSize = 3_000; // six pages of 500
 let service: Listening;
@@ -36,7 +36,7 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 50));
 describe("the stage of a load", () => {
   it("changes when a load starts and when it ends, not with each progress report", async () => {
     const { team } = wholeTeam();
-    const seen: { state: ReturnType<WholeTeam["get"]>; stage: ReturnType<WholeTeam["getStage"]> }[] = [];
+    const seen: { state: WholeTeamState; stage: WholeTeamStage }[] = [];
     team.subscribe(() => seen.push({ state: team.get(), stage: team.getStage() }));
     await team.load();
     const loading = seen.filter(({ state }) => state.status === "loading");

@@ -144,7 +144,7 @@ export function OverviewPage() {
   if (firstFailure)
     body = (
       <Suspense fallback={<UsersSkeleton />}>
-        <ErrorAlert error={firstFailure.error} words={listWords} retry={firstFailure.retry} retrying={firstFailure.retrying} />
+        <ErrorAlert failure={firstFailure} words={listWords} />
       </Suspense>
     );
   else if (first.isPending) body = <UsersSkeleton />;
@@ -169,12 +169,7 @@ export function OverviewPage() {
           )}
           {overviewFailure && (
             <Suspense fallback={null}>
-              <ErrorAlert
-                error={overviewFailure.error}
-                words={loadedTeamWords("The overview")}
-                retry={overviewFailure.retry}
-                retrying={overviewFailure.retrying}
-              />
+              <ErrorAlert failure={overviewFailure} words={loadedTeamWords("The overview")} />
             </Suspense>
           )}
           {stage.status === "idle" && (

@@ -135,7 +135,7 @@ export function UserDetailPanel({ userId, user, sent, baseUrl, onClose }: UserDe
               {json !== null && <CopyButton text={json} label="Copy JSON" />}
             </div>
             {json === null && asked.failure ? (
-              <ErrorAlert error={asked.failure.error} words={listWords} retry={asked.failure.retry} retrying={asked.failure.retrying} />
+              <ErrorAlert failure={asked.failure} words={listWords} />
             ) : json === null ? (
               <p className="muted small" role="status">
                 {asked.moved

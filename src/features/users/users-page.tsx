@@ -153,7 +153,7 @@ export function UsersPage() {
   if (failure) {
     body = (
       <Suspense fallback={<UsersSkeleton />}>
-        <ErrorAlert error={failure.error} words={listWords} retry={failure.retry} retrying={failure.retrying} />
+        <ErrorAlert failure={failure} words={listWords} />
       </Suspense>
     );
   } else if (query.isPending) {
@@ -219,12 +219,7 @@ export function UsersPage() {
           )}
           {whole.waiting ? null : whole.failure ? (
             <Suspense fallback={null}>
-              <ErrorAlert
-                error={whole.failure.error}
-                words={loadedTeamWords("The search")}
-                retry={whole.failure.retry}
-                retrying={whole.failure.retrying}
-              />
+              <ErrorAlert failure={whole.failure} words={loadedTeamWords("The search")} />
             </Suspense>
           ) : (
             <>
