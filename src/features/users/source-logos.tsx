@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { ConnectedSource } from "../../api/contract.ts";
 import { formatDateTime } from "../../components/format.ts";
+import { useLogoImage } from "./logo-images.ts";
 import { shownByDefault } from "./source-tiles.tsx";
 
 /** The logo's address resolved against the API base URL; null unless it is http(s). */
@@ -42,13 +43,9 @@ function hue(name: string): number {
 
 export function SourceLogo({ connected, baseUrl }: { connected: ConnectedSource; baseUrl: string }) {
   const { source, created_on } = connected;
-  const url = logoUrl(source.logo, baseUrl);
-  // The address that failed: the element may show another source next (a row reused for the next
-  // user keeps its elements), which gets its chance.
-  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
-  const broken = url === brokenUrl;
+  const image = useLogoImage(logoUrl(source.logo, baseUrl));
   const tooltip = `${source.name} — connected ${formatDateTime(created_on)}`;
-  if (!url || broken) {
+  if (!image || image.broken) {
     return (
       <span
         className="users-source-logo users-source-badge"
@@ -61,25 +58,13 @@ export function SourceLogo({ connected, baseUrl }: { connected: ConnectedSource;
       </span>
     );
   }
-  return (
-    <img
-      className="users-source-logo"
-      src={url}
-      alt={source.name}
-      title={tooltip}
-      width={24}
-      height={24}
-      loading="lazy"
-      referrerPolicy="no-referrer"
-      onError={() => setBrokenUrl(url)}
-    />
-  );
+  return <span className={`users-source-logo ${image.className}`} role="img" aria-label={source.name} title={tooltip} />;
 }
 
 /**
  * A user's connected sources (at least one): the first few logos, and a button for the others.
- * The logos are keyed by their place: when a row shows the next user, its images change their
- * address rather than being built again, which costs more when a search changes every row.
+ * The logos are keyed by their place: when a row shows the next user, its logos change their
+ * class rather than being built again, which costs more when a search changes every row.
  */
 export function SourceLogos({ sources, userId, baseUrl }: { sources: ConnectedSource[]; userId: string; baseUrl: string }) {
   // Whose sources were expanded: not the next user shown in the same row, still the same user
