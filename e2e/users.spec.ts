@@ -228,10 +228,18 @@ test.describe("with the demo's team of 2,500", () => {
     const expected = await listDirect(page, demo.bigTeam.api_key, 0, 100);
     const index = expected.users.findIndex((u) => u.connected_sources.length > 0);
     const { name, logo: address } = expected.users[index]!.connected_sources[0]!.source;
+    const logoReferrers: Promise<string | undefined>[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/logos/"))
+        logoReferrers.push(request.allHeaders().then((headers) => headers.referer));
+    });
     await page.goto("/users");
     const logo = bodyRows(page).nth(index).getByRole("img", { name, exact: true }).first();
     await expect(logo).toHaveText(""); // not a lettered badge
     await expectLogoDrawn(page, logo, address);
+    // The page's address goes with no logo's request.
+    expect(logoReferrers.length).toBeGreaterThan(0);
+    expect(await Promise.all(logoReferrers)).toEqual(logoReferrers.map(() => undefined));
 
     await expect(table(page).getByRole("columnheader", { name: "Team ID" })).toHaveCount(0);
     const columns = page.getByRole("button", { name: "Columns" });
