@@ -32,9 +32,11 @@ function styleSheet(): CSSStyleSheet {
   return sheet;
 }
 
-/** The address as a CSS string: an http(s) URL's `href` has no quote or newline, escaped still. */
-function cssString(url: string): string {
-  return `"${url.replace(/["\\\n\r\f]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `)}"`;
+/** The rule that draws `url` as the background of a logo of `className`. */
+export function logoRule(className: string, url: string): string {
+  // An http(s) URL's `href` has no quote, backslash or newline; escaped still, as CSS escapes them.
+  const string = url.replace(/["\\\n\r\f]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `);
+  return `.users-source-logo.${className}{background-image:url("${string}")}`;
 }
 
 function register(url: string): LogoImage {
@@ -46,7 +48,7 @@ function register(url: string): LogoImage {
   const image: LogoImage = { className: `users-logo-${++made}`, broken: false };
   images.set(url, image);
   const rules = styleSheet();
-  rules.insertRule(`.users-source-logo.${image.className}{background-image:url(${cssString(url)})}`, rules.cssRules.length);
+  rules.insertRule(logoRule(image.className, url), rules.cssRules.length);
   const probe = new Image();
   probes.add(probe);
   probe.referrerPolicy = "no-referrer";
