@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { logoRule } from "./logo-images.ts";
 import { safeLogoUrl } from "./source-logos.tsx";
 
 describe("logo addresses", () => {
@@ -22,20 +21,6 @@ describe("logo addresses", () => {
       expect(safeLogoUrl(logo, base)).toBeNull();
     },
   );
-});
-
-describe("logo rules", () => {
-  it("draw the address as the class's background", () => {
-    expect(logoRule("users-logo-3", "https://cdn.example/oura.svg")).toBe(
-      '.users-source-logo.users-logo-3{background-image:url("https://cdn.example/oura.svg")}',
-    );
-  });
-
-  it("escape what would end the CSS string or the rule", () => {
-    expect(logoRule("users-logo-4", 'https://cdn.example/a"){}*{color:red}\\\n.svg')).toBe(
-      '.users-source-logo.users-logo-4{background-image:url("https://cdn.example/a\\22 ){}*{color:red}\\5c \\a .svg")}',
-    );
-  });
 });
 
 describe("lettered badges", () => {
