@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from "react";
 import { Link } from "./link.tsx";
 import { describeError, type OperationWords } from "../api/describe-error.ts";
 import type { Failure } from "./use-failure.ts";
@@ -9,12 +10,29 @@ interface ErrorAlertProps {
   words: OperationWords;
 }
 
+const tabbable = "input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex='0']";
+
 /** An operation's failure as a person reads it, with the remedy at hand. */
 export function ErrorAlert({ failure: { error, retry, retrying }, words }: ErrorAlertProps) {
   const description = describeError(error, words);
   const { title, detail, action, fieldErrors } = description;
+  const alertRef = useRef<HTMLDivElement>(null);
+  const retryRef = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    const alert = alertRef.current!;
+    // Retry answered: the focus goes with the alert, to what took its place rather than the body.
+    return () => {
+      if (document.activeElement !== retryRef.current) return;
+      const [parent, before] = [alert.parentElement, alert.previousElementSibling];
+      queueMicrotask(() => {
+        const taken = before ? before.nextElementSibling : parent?.firstElementChild;
+        if (!taken || !(document.activeElement === document.body || document.activeElement === null)) return;
+        (taken.matches(tabbable) ? (taken as HTMLElement) : taken.querySelector<HTMLElement>(tabbable))?.focus();
+      });
+    };
+  }, []);
   return (
-    <div className="alert alert-error" role="alert">
+    <div ref={alertRef} className="alert alert-error" role="alert">
       <p className="alert-title">{title}</p>
       {fieldErrors.length > 0 ? (
         <ul>
@@ -37,7 +55,7 @@ export function ErrorAlert({ failure: { error, retry, retrying }, words }: Error
       {action === "retry" && (
         <p>
           {/* Not `disabled` while it asks: a disabled button loses the keyboard's focus. */}
-          <button type="button" className="button" onClick={retrying ? undefined : retry} aria-disabled={retrying}>
+          <button ref={retryRef} type="button" className="button" onClick={retrying ? undefined : retry} aria-disabled={retrying}>
             {retrying && <span className="spinner" aria-hidden="true" />}
             Retry
           </button>
