@@ -17,12 +17,12 @@ export function ErrorAlert({ failure: { error, retry, retrying }, words }: Error
   const description = describeError(error, words);
   const { title, detail, action, fieldErrors } = description;
   const alertRef = useRef<HTMLDivElement>(null);
-  const retryRef = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
     const alert = alertRef.current!;
     // Retry answered: the focus goes with the alert, to what took its place rather than the body.
     return () => {
-      if (document.activeElement !== retryRef.current) return;
+      const focused = document.activeElement;
+      if (!(focused instanceof HTMLButtonElement && alert.contains(focused))) return; // its one button, Retry
       const [parent, before] = [alert.parentElement, alert.previousElementSibling];
       queueMicrotask(() => {
         const taken = before ? before.nextElementSibling : parent?.firstElementChild;
@@ -55,7 +55,7 @@ export function ErrorAlert({ failure: { error, retry, retrying }, words }: Error
       {action === "retry" && (
         <p>
           {/* Not `disabled` while it asks: a disabled button loses the keyboard's focus. */}
-          <button ref={retryRef} type="button" className="button" onClick={retrying ? undefined : retry} aria-disabled={retrying}>
+          <button type="button" className="button" onClick={retrying ? undefined : retry} aria-disabled={retrying}>
             {retrying && <span className="spinner" aria-hidden="true" />}
             Retry
           </button>
