@@ -65,27 +65,29 @@ test("logos load, or fall back to their lettered badge", async ({ usersPage, sav
   test.skip(!users.some((user) => (user.connected_sources as unknown[]).length > 0), "The first users have no connected source.");
   await usersPage.goto(savedTeam.ref);
   await expect(usersPage.rows.first()).toBeVisible();
-  // Each source is an image: its logo (loaded lazily, once the rows are painted), or, when the
-  // logo fails, a lettered badge. Wait until every one in the window is settled; none may be broken.
-  const inWindow = () =>
-    usersPage.rows.getByRole("img").evaluateAll((nodes) =>
-      nodes
-        .filter((node) => node.getBoundingClientRect().top < window.innerHeight)
-        .map((node) => {
-          if (!(node instanceof HTMLImageElement)) return node.textContent ? "badge" : "waiting";
-          return !node.complete ? "loading" : node.naturalWidth > 0 ? "logo" : `broken ${node.src}`;
+  // Each source is an image: its logo (a background, once the rows are painted), or, when the
+  // logo fails, a lettered badge. Wait until every one in the window is settled: a logo whose
+  // address does not load and that never turns into its badge keeps it waiting.
+  const unsettled = () =>
+    usersPage.rows.getByRole("img").evaluateAll(async (nodes) => {
+      const shown = nodes.filter((node) => node.getBoundingClientRect().top < window.innerHeight);
+      const states = await Promise.all(
+        shown.map(async (node) => {
+          if (node.textContent) return "badge";
+          const url = /^url\("(.*)"\)$/.exec(getComputedStyle(node).backgroundImage)?.[1];
+          if (!url) return "waiting";
+          const image = new Image();
+          image.referrerPolicy = "no-referrer";
+          image.src = url;
+          return image.decode().then(
+            () => "logo",
+            () => `not loaded, no badge: ${url}`,
+          );
         }),
-    );
-  await expect
-    .poll(
-      async () => {
-        const states = await inWindow();
-        return states.length > 0 && states.every((state) => state !== "waiting" && state !== "loading");
-      },
-      { message: "every source in the window shows its logo or its badge" },
-    )
-    .toBe(true);
-  expect((await inWindow()).filter((state) => state.startsWith("broken"))).toEqual([]);
+      );
+      return states.length === 0 ? ["no source in the window"] : states.filter((state) => state !== "logo" && state !== "badge");
+    });
+  await expect.poll(unsettled, { message: "every source in the window shows its logo or its badge" }).toEqual([]);
 });
 
 test("the whole team loads, searches and exports, when it is small enough", async ({ page, usersPage, savedTeam, wholeTeamMax }) => {
