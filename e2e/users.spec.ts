@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { UsersPage } from "./kit/users-page.ts";
 
@@ -230,18 +230,18 @@ test.describe("with the demo's team of 2,500", () => {
     const expected = await listDirect(page, demo.bigTeam.api_key, 0, 100);
     const index = expected.users.findIndex((u) => u.connected_sources.length > 0);
     const { name, logo: address } = expected.users[index]!.connected_sources[0]!.source;
-    const logoReferrers: Promise<string | undefined>[] = [];
+    const logoRequests: Request[] = []; // read at the end: none is read once the page is closed
     page.on("request", (request) => {
-      if (new URL(request.url()).pathname.startsWith("/logos/"))
-        logoReferrers.push(request.allHeaders().then((headers) => headers.referer));
+      if (new URL(request.url()).pathname.startsWith("/logos/")) logoRequests.push(request);
     });
     await page.goto("/users");
     const logo = bodyRows(page).nth(index).getByRole("img", { name, exact: true }).first();
     await expect(logo).toHaveText(""); // not a lettered badge
     await expectLogoDrawn(page, logo, address);
     // The page's address goes with no logo's request.
+    const logoReferrers = await Promise.all(logoRequests.map(async (request) => (await request.allHeaders()).referer));
     expect(logoReferrers.length).toBeGreaterThan(0);
-    expect(await Promise.all(logoReferrers)).toEqual(logoReferrers.map(() => undefined));
+    expect(logoReferrers).toEqual(logoReferrers.map(() => undefined));
 
     await expect(table(page).getByRole("columnheader", { name: "Team ID" })).toHaveCount(0);
     const columns = page.getByRole("button", { name: "Columns" });
