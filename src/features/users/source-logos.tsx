@@ -4,28 +4,6 @@ import { formatDateTime } from "../../components/format.ts";
 import { useLogoImage } from "./logo-images.ts";
 import { shownByDefault } from "./source-tiles.tsx";
 
-/** The logo's address resolved against the API base URL; null unless it is http(s). */
-export function safeLogoUrl(logo: string, baseUrl: string): string | null {
-  try {
-    const url = new URL(logo, baseUrl || window.location.origin);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-// A team has few sources, and a page of rows hundreds of logos: each address is resolved once.
-const resolved = new Map<string, string | null>();
-function logoUrl(logo: string, baseUrl: string): string | null {
-  const key = `${baseUrl} ${logo}`;
-  let url = resolved.get(key);
-  if (url === undefined) {
-    if (resolved.size >= 1000) resolved.clear();
-    resolved.set(key, (url = safeLogoUrl(logo, baseUrl)));
-  }
-  return url;
-}
-
 function initials(name: string): string {
   const words = name
     .trim()
@@ -43,7 +21,7 @@ function hue(name: string): number {
 
 export function SourceLogo({ connected, baseUrl }: { connected: ConnectedSource; baseUrl: string }) {
   const { source, created_on } = connected;
-  const image = useLogoImage(logoUrl(source.logo, baseUrl));
+  const image = useLogoImage(source.logo, baseUrl);
   const tooltip = `${source.name} — connected ${formatDateTime(created_on)}`;
   if (!image || image.broken) {
     return (
