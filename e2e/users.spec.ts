@@ -18,12 +18,12 @@ async function listDirect(page: Page, apiKey: string, offset: number, limit: num
 
 /**
  * Waits until a logo shown in `logo` is drawn: the element's background is the address (the
- * service's logo resolved against this origin), and that address answered 200.
+ * service's logo resolved against this origin), and that address's last request answered 200.
  */
 async function expectLogoDrawn(page: Page, logo: ReturnType<Page["locator"]>, address: string) {
   const url = new URL(address, page.url()).href;
   await expect(logo).toHaveCSS("background-image", `url("${url}")`);
-  const status = (url: string) => (performance.getEntriesByName(url)[0] as PerformanceResourceTiming | undefined)?.responseStatus;
+  const status = (url: string) => (performance.getEntriesByName(url).at(-1) as PerformanceResourceTiming | undefined)?.responseStatus;
   await expect.poll(() => page.evaluate(status, url)).toBe(200);
 }
 
@@ -559,6 +559,30 @@ test("a logo that fails as the rows first show moves none of the row's other log
   await expectLogoDrawn(page, row.getByRole("img", { name: "Oura" }), "/logos/oura.svg");
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
   expect(await page.evaluate(() => (window as unknown as { logoMoves: unknown[] }).logoMoves)).toEqual([]);
+});
+
+test("a logo that failed while the network was down is drawn once the browser is back online, and prints", async ({
+  page,
+  context,
+  connect,
+  demo,
+  expectAccessible,
+}) => {
+  await page.route("**/logos/oura.svg", (route) => route.abort("internetdisconnected"));
+  await connect({ teamApiKey: demo.awkwardTeam.api_key });
+  await page.goto("/users");
+  const oura = bodyRows(page).first().getByRole("img", { name: "Oura" });
+  await expect(oura).toHaveText("OU"); // its lettered badge
+  await expectAccessible();
+  // The network comes back: the browser says so, and the logo is tried again and drawn.
+  await page.unroute("**/logos/oura.svg");
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(oura).toHaveText("");
+  await expectLogoDrawn(page, oura, "/logos/oura.svg");
+  // A browser prints no backgrounds unless told: a logo is one.
+  await page.emulateMedia({ media: "print" });
+  await expect(oura).toHaveCSS("print-color-adjust", "exact");
 });
 
 test("a row that shows the next user does not keep the last one's logos expanded; the same user brought again keeps them", async ({
