@@ -6,7 +6,8 @@
  * team, the round trips the page waits for (the client's User Timing measures), each keystroke's
  * time to its change on screen, and the memory of the page and the worker together, sampled
  * through the DevTools protocol during the whole run (the Refresh's peak apart), the worker's
- * WebAssembly memory (the IDs' text) included.
+ * WebAssembly memory (the IDs' text) included. At the end, the same load once more in a Chromium
+ * that Playwright does not drive, which reports none of the load's requests to a test runner.
  * Builds first. Prints figures; fails nothing.
  */
 import { chromium, expect } from "@playwright/test";
@@ -17,6 +18,7 @@ import { serveLargeTeam } from "../e2e/large-team.ts";
 import { SavePicker } from "../e2e/kit/save-picker.ts";
 import { UsersPage } from "../e2e/kit/users-page.ts";
 import { storeConnection } from "../e2e/store-connection.ts";
+import { bareChromiumLoadMs } from "./bare-chromium.ts";
 import { build } from "./build.ts";
 import { describeMachine, loadNow, machineLine } from "./report.ts";
 
@@ -369,6 +371,9 @@ function exportMemory(format: string): string {
 const refreshPeak = highest(samples.filter((sample) => sample.phase === "a Refresh"));
 const chromiumVersion = browser.version();
 await browser.close();
+// The same load once more, in a Chromium that no Playwright drives (bare-chromium.ts).
+console.log("Loading it once more in a bare Chromium…");
+const bareSearchableMs = await bareChromiumLoadMs(server, users);
 await server.stop();
 
 /** The middle of twenty figures (the eleventh smallest), as this bench has always printed it. */
@@ -380,6 +385,10 @@ console.log(`A team of ${count} users in Chromium (the real worker). Round trips
 console.table({
   "to searchable (click → status: all loaded)": { figure: `${(searchableMs / 1000).toFixed(1)} s`, target: "≤ 20 s" },
   "of which the worker's warm-up, its last step": { figure: ms(warmUpMs), target: "" },
+  "the same in a bare Chromium (no Playwright attached), after the runs": {
+    figure: `${(bareSearchableMs / 1000).toFixed(1)} s`,
+    target: "",
+  },
   "then the loaded team's first view (facet counts)": { figure: ms(firstView!), target: "" },
   "progress shown while loading": { figure: progressShown ? "yes" : "no", target: "yes" },
   "memory, page + worker, before the load": { figure: megabytes(before.page + before.worker), target: "" },
