@@ -19,13 +19,18 @@ export class DevtoolsTargets {
 
   /** Sends a command to one target and returns its result. */
   async send<Result>(targetId: string, method: string, params: object = {}): Promise<Result | undefined> {
+    return (await this.#post<Result>(targetId, method, params)).result;
+  }
+
+  /** Sends a command to one target: resolves once the browser has passed it on, with its result to come. */
+  async #post<Result>(targetId: string, method: string, params: object): Promise<{ result: Promise<Result | undefined> }> {
     let sessionId = this.#sessions.get(targetId);
     if (!sessionId) {
       ({ sessionId } = await this.#browser.send("Target.attachToTarget", { targetId, flatten: false }));
       this.#sessions.set(targetId, sessionId);
     }
     const id = this.#nextMessage++;
-    const answer = new Promise<Result | undefined>((resolve) => {
+    const result = new Promise<Result | undefined>((resolve) => {
       const listen = ({ sessionId: from, message }: { sessionId: string; message: string }) => {
         const parsed = JSON.parse(message) as { id?: number; result?: Result };
         if (from !== sessionId || parsed.id !== id) return;
@@ -35,14 +40,20 @@ export class DevtoolsTargets {
       this.#browser.on("Target.receivedMessageFromTarget", listen);
     });
     await this.#browser.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method, params }) });
-    return answer;
+    return { result };
   }
 
-  /** Keeps a target's thread busy for `ms`, as a far larger team's work can; resolves when it is free again. */
-  hold(targetId: string, ms: number): Promise<unknown> {
-    return this.send(targetId, "Runtime.evaluate", {
+  /**
+   * Keeps a target's thread busy for `ms`, as a far larger team's work can. Resolves once the
+   * command is on its way to the target, so that what the page asks next queues behind it (its
+   * first command also attaches, which on a busy machine let a click go first); `released`
+   * resolves when the thread is free again.
+   */
+  async hold(targetId: string, ms: number): Promise<{ released: Promise<unknown> }> {
+    const { result } = await this.#post(targetId, "Runtime.evaluate", {
       expression: `{ const until = performance.now() + ${ms}; while (performance.now() < until); }`,
     });
+    return { released: result };
   }
 
   /** Throws an error no call catches in a target (a worker's: its page sees the worker fail), as a crash of its code would. */

@@ -69,7 +69,7 @@ for (const scheme of ["light", "dark"] as const) {
       await page.getByText(/loaded users are searched/).waitFor({ timeout: 30_000 });
       const targets = new DevtoolsTargets(await browser.newBrowserCDPSession());
       const worker = (await targets.find("worker"))!;
-      const busy = targets.hold(worker, 3000);
+      const { released: busy } = await targets.hold(worker, 3000);
       const sources = page.getByRole("group", { name: "Connected source" });
       await page.getByRole("button", { name: "Filter by connected source" }).click();
       await sources.getByRole("status").waitFor();

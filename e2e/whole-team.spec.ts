@@ -225,7 +225,7 @@ test("typing while the team is busy: a late answer to a keystroke typed over is 
 
   // "a1b" waits for the worker, then is typed over: "a1" again, answered before. The answer to
   // "a1b", coming after, changes nothing.
-  let busy = keepBusy();
+  let { released: busy } = await keepBusy();
   const asked = await views();
   await search.press("b");
   await search.press("Backspace");
@@ -237,7 +237,7 @@ test("typing while the team is busy: a late answer to a keystroke typed over is 
   await expect(searchedNote(page, "a1")).toBeVisible();
 
   // A facet chosen while a keystroke waits for its answer keeps that keystroke's search.
-  busy = keepBusy();
+  ({ released: busy } = await keepBusy());
   await search.press("d");
   await page.getByRole("button", { name: "Filter by connected source" }).click();
   const oura = page.getByRole("group", { name: "Connected source" }).getByRole("checkbox", { name: /^Oura/ });
@@ -371,7 +371,7 @@ test("a filter opened before any count says it is counting, then shows the searc
   const targets = new DevtoolsTargets(await browser.newBrowserCDPSession());
   const worker = (await targets.find("worker"))!;
   // The worker's thread held for two seconds, as a far larger team's count can.
-  const busy = targets.hold(worker, 2000);
+  const { released: busy } = await targets.hold(worker, 2000);
   await page.getByRole("button", { name: "Filter by connected source" }).click();
   const options = page.getByRole("group", { name: "Connected source" });
   // Both read at once, while the hold lasts: on a busy machine the counts can come between two checks.
