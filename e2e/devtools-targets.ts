@@ -19,18 +19,13 @@ export class DevtoolsTargets {
 
   /** Sends a command to one target and returns its result. */
   async send<Result>(targetId: string, method: string, params: object = {}): Promise<Result | undefined> {
-    return (await this.#post<Result>(targetId, method, params)).result;
-  }
-
-  /** Sends a command to one target: resolves once the browser has passed it on, with its result to come. */
-  async #post<Result>(targetId: string, method: string, params: object): Promise<{ result: Promise<Result | undefined> }> {
     let sessionId = this.#sessions.get(targetId);
     if (!sessionId) {
       ({ sessionId } = await this.#browser.send("Target.attachToTarget", { targetId, flatten: false }));
       this.#sessions.set(targetId, sessionId);
     }
     const id = this.#nextMessage++;
-    const result = new Promise<Result | undefined>((resolve) => {
+    const answer = new Promise<Result | undefined>((resolve) => {
       const listen = ({ sessionId: from, message }: { sessionId: string; message: string }) => {
         const parsed = JSON.parse(message) as { id?: number; result?: Result };
         if (from !== sessionId || parsed.id !== id) return;
@@ -40,20 +35,22 @@ export class DevtoolsTargets {
       this.#browser.on("Target.receivedMessageFromTarget", listen);
     });
     await this.#browser.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method, params }) });
-    return { result };
+    return answer;
   }
 
   /**
-   * Keeps a target's thread busy for `ms`, as a far larger team's work can. Resolves once the
-   * command is on its way to the target, so that what the page asks next queues behind it (its
-   * first command also attaches, which on a busy machine let a click go first); `released`
-   * resolves when the thread is free again.
+   * Stops a target's scripts for `ms`, as a far larger team's work keeps its thread: the target
+   * pauses at the next script it runs, whatever the page asks meanwhile. Resolves once that is
+   * armed (the target has answered), so that what the test does next comes after it — a busy loop
+   * sent without waiting could start after the page's question on a busy machine. `released`
+   * resolves once its scripts run again.
    */
   async hold(targetId: string, ms: number): Promise<{ released: Promise<unknown> }> {
-    const { result } = await this.#post(targetId, "Runtime.evaluate", {
-      expression: `{ const until = performance.now() + ${ms}; while (performance.now() < until); }`,
-    });
-    return { released: result };
+    await this.send(targetId, "Debugger.enable");
+    await this.send(targetId, "Debugger.pause");
+    // Disabled rather than resumed: that also drops the pause if no script ran meanwhile.
+    const released = new Promise((resolve) => setTimeout(resolve, ms)).then(() => this.send(targetId, "Debugger.disable"));
+    return { released };
   }
 
   /** Throws an error no call catches in a target (a worker's: its page sees the worker fail), as a crash of its code would. */
