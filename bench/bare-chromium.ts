@@ -4,10 +4,11 @@
  * page and worker it drives, so each of the load's requests is also reported to it (and the
  * browser's process relays them); a person's browser does none of that. Bench-only.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Readable, Writable } from "node:stream";
 import { chromiumArgs, chromiumExecutable } from "../e2e/browser.ts";
 import { entriesOf } from "../e2e/store-connection.ts";
 import { storageKeys } from "../src/api/stored-value.ts";
@@ -20,34 +21,28 @@ interface Team {
 
 /** Milliseconds from the Load button's click to the status saying all `users` are loaded. */
 export async function bareChromiumLoadMs(team: Team, users: number): Promise<number> {
+  // Playwright's own Chromium runs headless as its headless shell, another build than this would start.
+  const executable = chromiumExecutable();
+  if (!executable) throw new Error("needs the system's Chromium (or CHROMIUM_PATH), the one the Playwright run used");
   const profile = mkdtempSync(join(tmpdir(), "bare-chromium-"));
-  const executable = chromiumExecutable() ?? (await import("@playwright/test")).chromium.executablePath();
   const browser = spawn(
     executable,
-    [
-      "--headless",
-      "--no-sandbox",
-      "--remote-debugging-pipe",
-      `--user-data-dir=${profile}`,
-      "--window-size=1440,900",
-      ...chromiumArgs,
-      "about:blank",
-    ],
+    ["--headless", "--no-sandbox", "--remote-debugging-pipe", `--user-data-dir=${profile}`, "--window-size=1440,900", ...chromiumArgs],
     { stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"] },
   );
-  const protocol = devtoolsPipe(browser.stdio[3] as NodeJS.WritableStream, browser.stdio[4] as NodeJS.ReadableStream);
+  const protocol = devtoolsPipe(browser);
   try {
-    const { targetInfos } = await protocol.send<{ targetInfos: { targetId: string; type: string }[] }>("Target.getTargets");
-    const { targetId } = targetInfos.find((target) => target.type === "page")!;
+    const { targetId } = await protocol.send<{ targetId: string }>("Target.createTarget", { url: "about:blank" });
     const { sessionId } = await protocol.send<{ sessionId: string }>("Target.attachToTarget", { targetId, flatten: true });
-    const evaluate = async (expression: string) =>
-      (
-        await protocol.send<{ result: { value?: unknown } }>(
-          "Runtime.evaluate",
-          { expression, awaitPromise: true, returnByValue: true },
-          sessionId,
-        )
-      ).result.value;
+    /** The expression's value; undefined when it threw (the page between two documents). */
+    const evaluate = async (expression: string) => {
+      const { result, exceptionDetails } = await protocol.send<{ result: { value?: unknown }; exceptionDetails?: unknown }>(
+        "Runtime.evaluate",
+        { expression, awaitPromise: true, returnByValue: true },
+        sessionId,
+      );
+      return exceptionDetails ? undefined : result.value;
+    };
     // The team saved in the tab as the Teams page saves it (as `storeConnection` does for Playwright).
     const saved = entriesOf({ teamApiKey: team.apiKey, teamId: team.teamId });
     await protocol.send("Page.enable", {}, sessionId);
@@ -79,29 +74,46 @@ export async function bareChromiumLoadMs(team: Team, users: number): Promise<num
       button.click();
       return at;
     })()`;
-    let clickedAt = -1;
-    for (let tries = 0; clickedAt < 0; tries++) {
+    let clickedAt: unknown = -1;
+    for (let tries = 0; typeof clickedAt !== "number" || clickedAt < 0; tries++) {
       if (tries > 600) throw new Error("no Load button in the bare Chromium's page within a minute");
       await new Promise((resolve) => setTimeout(resolve, 100));
-      clickedAt = Number(await evaluate(clickLoad));
+      clickedAt = await evaluate(clickLoad);
     }
-    for (;;) {
+    for (const giveUpAt = Date.now() + 600_000; Date.now() < giveUpAt;) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       const loadedAt = await evaluate("window.benchLoadedAt");
       if (typeof loadedAt === "number") return loadedAt - clickedAt;
     }
+    throw new Error("the bare Chromium's load did not end within 10 minutes");
   } finally {
-    const exited = new Promise((resolve) => browser.once("exit", resolve));
-    browser.kill();
-    await exited; // its profile is written to until it has gone
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    if (browser.exitCode === null && browser.signalCode === null) {
+      // Closed as a person closes it, so that its other processes have ended when it has.
+      const exited = new Promise((resolve) => browser.once("exit", resolve));
+      protocol.send("Browser.close").catch(() => {});
+      const closing = setTimeout(() => browser.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(closing);
+    }
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10 });
   }
 }
 
-/** The DevTools protocol over `--remote-debugging-pipe`: JSON messages, each ended by a NUL byte. */
-function devtoolsPipe(input: NodeJS.WritableStream, output: NodeJS.ReadableStream) {
+/**
+ * The DevTools protocol over `--remote-debugging-pipe` (the browser's fds 3 and 4): JSON messages,
+ * each ended by a NUL byte. Every call still waiting fails if the browser goes.
+ */
+function devtoolsPipe(browser: ChildProcess) {
+  const [input, output] = [browser.stdio[3] as Writable, browser.stdio[4] as Readable];
   let nextId = 0;
   const waiting = new Map<number, { resolve: (result: never) => void; reject: (error: Error) => void }>();
+  const failAll = (error: Error) => {
+    for (const call of waiting.values()) call.reject(error);
+    waiting.clear();
+  };
+  browser.on("error", failAll);
+  browser.on("exit", (code, signal) => failAll(new Error(`the bare Chromium ended (${signal ?? code})`)));
+  input.on("error", failAll);
   let pending = "";
   output.setEncoding("utf8");
   output.on("data", (text: string) => {
@@ -119,8 +131,9 @@ function devtoolsPipe(input: NodeJS.WritableStream, output: NodeJS.ReadableStrea
   return {
     send<T = unknown>(method: string, params: object = {}, sessionId?: string): Promise<T> {
       const id = ++nextId;
+      const answer = new Promise<T>((resolve, reject) => waiting.set(id, { resolve: resolve as (result: never) => void, reject }));
       input.write(`${JSON.stringify({ id, method, params, sessionId })}\0`);
-      return new Promise<T>((resolve, reject) => waiting.set(id, { resolve: resolve as (result: never) => void, reject }));
+      return answer;
     },
   };
 }
