@@ -1,10 +1,11 @@
 /**
- * Logos drawn as CSS backgrounds, one class a distinct address. A search changes every row's
- * logos: a class is a cheap attribute to change, where an image's `src` costs the browser a
- * resource lookup each time (about 85 µs, 6 ms a keystroke on a page of 100 rows), and each
- * image its own paint chunk to layerize. Each address is tried by an image of its own, so a
- * failing logo is known once and shown as a badge wherever it is; it is tried again when the
- * browser comes back online, or when it is shown a while after it failed.
+ * Logos drawn as CSS backgrounds, one class a logo (the service's address, and the base URL it
+ * is resolved against). A search changes every row's logos: a class is a cheap attribute to
+ * change, where an image's `src` costs the browser a resource lookup each time (about 85 µs,
+ * 6 ms a keystroke on a page of 100 rows), and each image its own paint chunk to layerize. Each
+ * logo is tried by an image of its own, so a failing one is known once and shown as a badge
+ * wherever it is; it is tried again when the browser comes back online, or when it is shown a
+ * while after it failed.
  */
 import { useSyncExternalStore } from "react";
 
