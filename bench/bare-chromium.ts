@@ -10,8 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { chromiumArgs, chromiumExecutable } from "../e2e/browser.ts";
-import { entriesOf } from "../e2e/store-connection.ts";
-import { storageKeys } from "../src/api/stored-value.ts";
+import { connectionScript } from "../e2e/store-connection.ts";
 
 interface Team {
   url: string;
@@ -43,21 +42,10 @@ export async function bareChromiumLoadMs(team: Team, users: number): Promise<num
       );
       return exceptionDetails ? undefined : result.value;
     };
-    // The team saved in the tab as the Teams page saves it (as `storeConnection` does for Playwright).
-    const saved = entriesOf({ teamApiKey: team.apiKey, teamId: team.teamId });
+    // The team saved in the tab as the Teams page saves it, by `storeConnection`'s script.
     await protocol.send("Page.enable", {}, sessionId);
-    await protocol.send(
-      "Page.addScriptToEvaluateOnNewDocument",
-      {
-        source: `if (!sessionStorage.getItem("bench.connected")) {
-          sessionStorage.setItem("bench.connected", "1");
-          localStorage.setItem(${JSON.stringify(storageKeys.entries)}, ${JSON.stringify(JSON.stringify(saved.entries))});
-          localStorage.setItem(${JSON.stringify(storageKeys.recentTeams)}, ${JSON.stringify(JSON.stringify(saved.recent))});
-          sessionStorage.setItem(${JSON.stringify(storageKeys.keys)}, ${JSON.stringify(JSON.stringify(saved.keys))});
-        }`,
-      },
-      sessionId,
-    );
+    const source = connectionScript({ teamApiKey: team.apiKey, teamId: team.teamId });
+    await protocol.send("Page.addScriptToEvaluateOnNewDocument", { source }, sessionId);
     await protocol.send("Page.navigate", { url: `${team.url}/t/${team.teamId}/users` }, sessionId);
     // As the Playwright run measures it: an observer in the page sees the status, to the frame.
     const loadedText = `All ${users.toLocaleString("en")} users are loaded`;

@@ -56,17 +56,23 @@ export function entriesOf({
  * (keys in sessionStorage), once per tab: changes the test makes later stand.
  */
 export async function storeConnection(page: Page, connection: StoredConnection) {
+  await page.addInitScript({ content: connectionScript(connection) });
+}
+
+/** `storeConnection`'s script, for a browser that no Playwright drives (the benchmarks'). */
+export function connectionScript(connection: StoredConnection): string {
   const { undoSeconds, autoLoadUsers } = connection;
-  await page.addInitScript(
-    ({ names, saved, undoSeconds, autoLoadUsers }) => {
-      if (sessionStorage.getItem("e2e.connected")) return;
-      sessionStorage.setItem("e2e.connected", "1");
-      localStorage.setItem(names.entries, JSON.stringify(saved.entries));
-      localStorage.setItem(names.recentTeams, JSON.stringify(saved.recent));
-      sessionStorage.setItem(names.keys, JSON.stringify(saved.keys));
-      if (undoSeconds !== undefined) localStorage.setItem(names.undoSeconds, JSON.stringify(undoSeconds));
-      if (autoLoadUsers !== undefined) localStorage.setItem(names.autoLoadUsers, JSON.stringify(autoLoadUsers));
-    },
-    { names: storageKeys, saved: entriesOf(connection), undoSeconds, autoLoadUsers },
-  );
+  const saved = entriesOf(connection);
+  const write = (storage: string, name: string, value: unknown) =>
+    `${storage}.setItem(${JSON.stringify(name)}, ${JSON.stringify(JSON.stringify(value))});`;
+  return [
+    'if (!sessionStorage.getItem("e2e.connected")) {',
+    'sessionStorage.setItem("e2e.connected", "1");',
+    write("localStorage", storageKeys.entries, saved.entries),
+    write("localStorage", storageKeys.recentTeams, saved.recent),
+    write("sessionStorage", storageKeys.keys, saved.keys),
+    undoSeconds === undefined ? "" : write("localStorage", storageKeys.undoSeconds, undoSeconds),
+    autoLoadUsers === undefined ? "" : write("localStorage", storageKeys.autoLoadUsers, autoLoadUsers),
+    "}",
+  ].join("\n");
 }
