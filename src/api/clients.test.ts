@@ -86,6 +86,55 @@ describe("team client against the reference service", () => {
     expect((error as NetworkError).timedOut).toBe(true);
   });
 
+  /** A service that answers 200 with `pieces` of a body, `gapMs` apart, then ends it unless `stall`. */
+  async function trickling(pieces: string[], gapMs: number, stall = false) {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.flushHeaders();
+      const next = (i: number) => {
+        if (i === pieces.length) return stall ? undefined : response.end();
+        response.write(pieces[i]);
+        setTimeout(() => next(i + 1), gapMs);
+      };
+      setTimeout(() => next(0), gapMs);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const client = createTeamClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      apiKey: asTeamApiKey(keys.teamA),
+      timeoutMs: 300,
+      sleep: () => Promise.resolve(),
+    });
+    const close = () => {
+      server.closeAllConnections();
+      server.close();
+    };
+    return { client, close };
+  }
+  const emptyPage = '{"users": [], "total": 0, "offset": 0, "limit": 1}';
+  const inPieces = (text: string, count: number) =>
+    Array.from({ length: count }, (_, i) => text.slice((i * text.length) / count, ((i + 1) * text.length) / count));
+
+  it("reads an answer that keeps coming, however much longer than the timeout it takes", async () => {
+    // Ten pieces 100 ms apart: a second in all, never silent for the 300 ms the client waits.
+    const { client, close } = await trickling(inPieces(emptyPage, 10), 100);
+    const started = Date.now();
+    const page = await client.listUsers({ offset: 0, limit: 1 }).finally(close);
+    expect(page).toEqual({ users: [], total: 0, offset: 0, limit: 1 });
+    expect(Date.now() - started).toBeGreaterThan(900);
+  });
+
+  it("times out an answer that stops coming, saying it stopped", async () => {
+    const { client, close } = await trickling(inPieces(emptyPage, 4).slice(0, 2), 50, true);
+    const error = await client
+      .listUsers({ offset: 0, limit: 1 })
+      .catch((e: unknown) => e)
+      .finally(close);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).timedOut).toBe(true);
+    expect((error as Error).message).toBe("The service stopped sending its answer for 0.3 s");
+  });
+
   it("lets the caller abort, without wrapping the abort as an API error", async () => {
     const controller = new AbortController();
     controller.abort();

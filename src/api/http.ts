@@ -14,7 +14,10 @@ import {
 import { readText } from "./read-text.ts";
 
 export interface TransportOptions {
-  /** Per attempt. */
+  /**
+   * The longest the service may stay silent in an attempt: before its answer starts, and then
+   * between two reads of it. A large answer on a slow link takes as long as it keeps coming.
+   */
   timeoutMs?: number;
   /** Retries after the first attempt; only requests marked retryable use them. */
   retries?: number;
@@ -98,8 +101,8 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-async function readBody(response: Response, readOk: RequestSpec["readOk"]): Promise<Omit<RawResponse, "status">> {
-  const text = response.ok && readOk ? await readText(response, readOk) : await readText(response);
+async function readBody(response: Response, readOk: RequestSpec["readOk"], onRead: () => void): Promise<Omit<RawResponse, "status">> {
+  const text = await readText(response, response.ok ? readOk : undefined, onRead);
   if (typeof text !== "string") return { body: text, fromBytes: true };
   return { body: parseBody(text, response), fromBytes: false, text };
 }
@@ -142,36 +145,57 @@ function isRetryable(error: unknown): error is NetworkError | RateLimitedError |
   );
 }
 
+/** A signal that aborts once `ms` pass with no `heard()`; `stop()` ends the watch. */
+function silenceWatch(ms: number) {
+  const controller = new AbortController();
+  let timer = setTimeout(() => controller.abort(), ms);
+  return {
+    signal: controller.signal,
+    heard() {
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(), ms);
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
 async function attempt(
   spec: RequestSpec,
   options: Required<Pick<TransportOptions, "timeoutMs">> & { fetch: typeof fetch },
 ): Promise<RawResponse> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
-  let response: Response;
+  const silence = silenceWatch(options.timeoutMs);
+  const signal = spec.signal ? AbortSignal.any([spec.signal, silence.signal]) : silence.signal;
+  const seconds = Number((options.timeoutMs / 1000).toFixed(1));
   try {
-    response = await options.fetch(spec.url, {
-      method: spec.method,
-      headers: spec.headers,
-      signal,
-      credentials: "omit",
-      referrerPolicy: "no-referrer",
-    });
-  } catch (error) {
-    if (spec.signal?.aborted) throw spec.signal.reason as Error; // the caller gave up: not an API error
-    if (timeout.aborted) throw new NetworkError(`The service did not answer within ${Math.round(options.timeoutMs / 1000)} s`, true);
-    throw new NetworkError(`The service could not be reached (${(error as Error).message})`);
+    let response: Response;
+    try {
+      response = await options.fetch(spec.url, {
+        method: spec.method,
+        headers: spec.headers,
+        signal,
+        credentials: "omit",
+        referrerPolicy: "no-referrer",
+      });
+    } catch (error) {
+      if (spec.signal?.aborted) throw spec.signal.reason as Error; // the caller gave up: not an API error
+      if (silence.signal.aborted) throw new NetworkError(`The service did not answer within ${seconds} s`, true);
+      throw new NetworkError(`The service could not be reached (${(error as Error).message})`);
+    }
+    silence.heard();
+    let read: Awaited<ReturnType<typeof readBody>>;
+    try {
+      read = await readBody(response, spec.readOk, silence.heard);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (spec.signal?.aborted) throw spec.signal.reason as Error;
+      if (silence.signal.aborted) throw new NetworkError(`The service stopped sending its answer for ${seconds} s`, true);
+      throw new NetworkError("The connection broke while the answer was read");
+    }
+    if (!response.ok) throw errorFor(response.status, read.body, response.headers.get("retry-after"));
+    return { status: response.status, ...read };
+  } finally {
+    silence.stop();
   }
-  let read: Awaited<ReturnType<typeof readBody>>;
-  try {
-    read = await readBody(response, spec.readOk);
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    if (spec.signal?.aborted) throw spec.signal.reason as Error;
-    throw new NetworkError("The connection broke while the answer was read");
-  }
-  if (!response.ok) throw errorFor(response.status, read.body, response.headers.get("retry-after"));
-  return { status: response.status, ...read };
 }
 
 /** The same failure, saying how long the service asked to wait: it is not retried earlier. */

@@ -14,9 +14,20 @@ import { release } from "./release-memory.ts";
  * malformed bytes as U+FFFD.
  */
 export async function readText(response: Response): Promise<string>;
-/** The same, unless `fromBytes` makes something of the body's bytes first: then that. */
-export async function readText<T extends object>(response: Response, fromBytes: (bytes: Uint8Array) => T | null): Promise<string | T>;
-export async function readText<T extends object>(response: Response, fromBytes?: (bytes: Uint8Array) => T | null): Promise<string | T> {
+/**
+ * The same, unless `fromBytes` makes something of the body's bytes first: then that. `onRead` is
+ * told of each read as the bytes come (not for a body read by `text()`).
+ */
+export async function readText<T extends object>(
+  response: Response,
+  fromBytes: ((bytes: Uint8Array) => T | null) | undefined,
+  onRead?: () => void,
+): Promise<string | T>;
+export async function readText<T extends object>(
+  response: Response,
+  fromBytes?: (bytes: Uint8Array) => T | null,
+  onRead?: () => void,
+): Promise<string | T> {
   let reader: ReadableStreamBYOBReader;
   try {
     if (!response.body) return "";
@@ -42,6 +53,7 @@ export async function readText<T extends object>(response: Response, fromBytes?:
     bytes = new Uint8Array(value!.buffer);
     filled += value!.byteLength;
     if (done) break;
+    onRead?.();
   }
   const read = bytes.subarray(0, filled);
   try {
