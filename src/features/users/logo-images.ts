@@ -146,8 +146,11 @@ function tryImage(url: string, done: (loaded: boolean) => void) {
 }
 
 const logoImages = createLogoImages(styleSheet, tryImage);
-// Not in the unit tests' Node, which has no window.
-if (typeof window !== "undefined") window.addEventListener("online", logoImages.retryBroken);
+// Not in the unit tests' Node, which has no window. A module replaced in development takes its listener along.
+if (typeof window !== "undefined") {
+  window.addEventListener("online", logoImages.retryBroken);
+  import.meta.hot?.dispose(() => window.removeEventListener("online", logoImages.retryBroken));
+}
 
 /** The class that draws the source's logo, or null where it is a lettered badge for good. */
 export function useLogoImage(logo: string, baseUrl: string): LogoImage | null {
