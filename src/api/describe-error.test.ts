@@ -68,6 +68,22 @@ describe("describeError", () => {
       "The service did not answer in time.",
     ],
     [
+      "an answer that stopped coming while listing",
+      new errors.NetworkError("stalled", true, true),
+      listWords,
+      "network error",
+      "retry",
+      "The service stopped sending its answer.",
+    ],
+    [
+      "a connection broken partway while listing",
+      new errors.NetworkError("broke", false, true),
+      listWords,
+      "network error",
+      "retry",
+      "The connection broke while the answer came.",
+    ],
+    [
       "a dead network while deleting",
       new errors.NetworkError("Failed to fetch"),
       deleteWords,

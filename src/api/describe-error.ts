@@ -63,8 +63,12 @@ export function describeError(error: unknown, words: OperationWords): ErrorDescr
   }
   if (error instanceof errors.NetworkError) {
     if (words.noAnswer) return describe("network error", ...words.noAnswer);
-    return error.timedOut
-      ? describe("network error", "The service did not answer in time", "Check your network, then try again.")
+    if (error.timedOut) {
+      const title = error.partway ? "The service stopped sending its answer" : "The service did not answer in time";
+      return describe("network error", title, "Check your network, then try again.");
+    }
+    return error.partway
+      ? describe("network error", "The connection broke while the answer came", "Check your network, then try again.")
       : describe(
           "network error",
           "The service could not be reached",

@@ -71,6 +71,8 @@ export class NetworkError extends ApiError {
   constructor(
     message: string,
     readonly timedOut = false,
+    /** The answer had started: it broke, or stopped coming, partway. */
+    readonly partway = false,
   ) {
     super(message);
   }

@@ -16,7 +16,8 @@ import { readText } from "./read-text.ts";
 export interface TransportOptions {
   /**
    * The longest the service may stay silent in an attempt: before its answer starts, and then
-   * between two reads of it. A large answer on a slow link takes as long as it keeps coming.
+   * between two reads of it. A large answer on a slow link takes as long as it keeps coming. (A
+   * body that is not a byte stream, which no browser gives, is read within one such wait.)
    */
   timeoutMs?: number;
   /** Retries after the first attempt; only requests marked retryable use them. */
@@ -188,8 +189,8 @@ async function attempt(
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (spec.signal?.aborted) throw spec.signal.reason as Error;
-      if (silence.signal.aborted) throw new NetworkError(`The service stopped sending its answer for ${seconds} s`, true);
-      throw new NetworkError("The connection broke while the answer was read");
+      if (silence.signal.aborted) throw new NetworkError(`The service stopped sending its answer for ${seconds} s`, true, true);
+      throw new NetworkError("The connection broke while the answer was read", false, true);
     }
     if (!response.ok) throw errorFor(response.status, read.body, response.headers.get("retry-after"));
     return { status: response.status, ...read };

@@ -53,6 +53,15 @@ describe("readText", () => {
     expect(text).toBe('{"name":"Zoë Ødegård 東京 🩺"}');
   });
 
+  it("tells of each read with bytes as it comes, before the body ends", async () => {
+    const bytes = utf8('{"users": [], "total": 0}');
+    const told: number[] = [];
+    let reads = 0;
+    const text = await readText(chunked(cut(bytes, [4, 9, 17])), undefined, () => told.push(++reads));
+    expect(text).toBe('{"users": [], "total": 0}');
+    expect(told).toEqual([1, 2, 3, 4]);
+  });
+
   it("drops a leading byte-order mark and reads malformed bytes as U+FFFD, as text() does", async () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x7b, 0x7d, 0xff, 0x41, 0xe6, 0x9d]);
     const text = await readText(chunked(cut(bytes, [2, 6])));
