@@ -15,6 +15,7 @@ export interface UpstreamOptions {
   /** The service's name in a deployment, said when it cannot be reached. */
   name?: string;
   fetch?: typeof fetch;
+  /** The longest the upstream may stay silent: before its answer starts, then between two chunks of it. */
   timeoutMs?: number;
 }
 
@@ -50,18 +51,37 @@ export function createUpstreamApp({ baseUrl, managementUrl, name, fetch: fetchIm
       const value = c.req.header(name);
       if (value !== undefined) headers.set(name, value);
     }
+    // An answer that keeps coming is passed on however long it takes; one that stops is cut.
+    const silence = new AbortController();
+    let timer = setTimeout(() => silence.abort(), timeoutMs);
+    const heard = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => silence.abort(), timeoutMs);
+    };
     let response: Response;
     try {
-      response = await fetchImpl(target, { method: c.req.method, headers, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetchImpl(target, { method: c.req.method, headers, redirect: "manual", signal: silence.signal });
     } catch {
+      clearTimeout(timer);
       return c.json({ detail: `The ${name ? `service ${name}` : "upstream service"} could not be reached.` }, 502);
     }
+    heard();
     const out = new Headers();
     for (const name of forwardedResponseHeaders) {
       const value = response.headers.get(name);
       if (value !== null) out.set(name, value);
     }
-    return new Response(response.body, { status: response.status, headers: out });
+    const body = response.body?.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          heard();
+          controller.enqueue(chunk);
+        },
+        flush: () => clearTimeout(timer),
+      }),
+    );
+    if (!body) clearTimeout(timer);
+    return new Response(body ?? null, { status: response.status, headers: out });
   };
 
   operationRoutes(app, {
