@@ -1,6 +1,7 @@
 /** Test support: fixtures, a reference service on a free port with a fresh in-memory database, a raw client. */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
+import { createServer, request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { UserPayload } from "../src/api/contract.ts";
@@ -107,4 +108,31 @@ export function rawRequest(port: number, method: string, path: string, headers: 
     req.on("error", reject);
     req.end();
   });
+}
+
+/**
+ * A service that answers any request 200 with `text` in `pieces`, `gapMs` apart, and ends it
+ * (or, with `stall`, sends half the pieces and then nothing): a slow link, or an answer that stops.
+ */
+export async function tricklingService(text: string, { pieces, gapMs, stall = false }: { pieces: number; gapMs: number; stall?: boolean }) {
+  const parts = Array.from({ length: pieces }, (_, i) => text.slice((i * text.length) / pieces, ((i + 1) * text.length) / pieces));
+  const sent = stall ? parts.slice(0, Math.ceil(pieces / 2)) : parts;
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.flushHeaders();
+    const next = (i: number) => {
+      if (i === sent.length) return stall ? undefined : response.end();
+      response.write(sent[i]);
+      setTimeout(() => next(i + 1), gapMs);
+    };
+    setTimeout(() => next(0), gapMs);
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    },
+  };
 }

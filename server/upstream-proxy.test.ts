@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDashboardApp } from "./dashboard-app.ts";
 import { listen, type Listening } from "./service.ts";
-import { fakeDist, ids, keys, rawRequest } from "./testing.ts";
+import { fakeDist, ids, keys, rawRequest, tricklingService } from "./testing.ts";
 import { createServicesApp, createUpstreamApp } from "./upstream-proxy.ts";
 
 /** What reached the upstream: method, request target as sent, headers. */
@@ -244,46 +244,26 @@ describe("the proxy of a deployment's services", () => {
     await new Promise((done) => silent.close(done));
   });
 
-  /** The proxy of a service that answers 200 with `pieces` of a body, `gapMs` apart, then ends it unless `stall`. */
-  async function trickling(pieces: string[], gapMs: number, stall = false) {
-    const upstream = createServer((_request, response) => {
-      response.writeHead(200, { "content-type": "application/json" });
-      response.flushHeaders();
-      const next = (i: number) => {
-        if (i === pieces.length) return stall ? undefined : response.end();
-        response.write(pieces[i]);
-        setTimeout(() => next(i + 1), gapMs);
-      };
-      setTimeout(() => next(0), gapMs);
-    });
-    await new Promise<void>((done) => upstream.listen(0, "127.0.0.1", done));
-    const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    const app = createServicesApp(
+  const page = '{"users": [], "total": 0, "offset": 0, "limit": 1}';
+  /** The proxy of `service`, waiting at most half a second of its silence. */
+  const proxyOf = ({ url }: { url: string }) =>
+    createServicesApp(
       { services: [{ name: "far", label: "Far", environment: "sandbox", baseUrl: url, managementUrl: url }], default: null },
       { timeoutMs: 500 },
     );
-    const close = async () => {
-      upstream.closeAllConnections();
-      await new Promise((done) => upstream.close(done));
-    };
-    return { app, close };
-  }
-  const page = '{"users": [], "total": 0, "offset": 0, "limit": 1}';
-  const pieces = (count: number) =>
-    Array.from({ length: count }, (_, i) => page.slice((i * page.length) / count, ((i + 1) * page.length) / count));
 
   it("passes on an answer that keeps coming, however much longer than the timeout it takes", async () => {
     // Twelve pieces 100 ms apart: 1.2 s in all, never silent for the half second the proxy waits.
-    const { app, close } = await trickling(pieces(12), 100);
-    const answer = await app.request("/s/far/v2/user/", { headers: credentials });
+    const service = await tricklingService(page, { pieces: 12, gapMs: 100 });
+    const answer = await proxyOf(service).request("/s/far/v2/user/", { headers: credentials });
     expect(answer.status).toBe(200);
-    expect(await answer.text().finally(close)).toBe(page);
+    expect(await answer.text().finally(service.close)).toBe(page);
   });
 
   it("cuts an answer that stops coming", async () => {
-    const { app, close } = await trickling(pieces(4).slice(0, 2), 50, true);
-    const answer = await app.request("/s/far/v2/user/", { headers: credentials });
+    const service = await tricklingService(page, { pieces: 4, gapMs: 50, stall: true });
+    const answer = await proxyOf(service).request("/s/far/v2/user/", { headers: credentials });
     expect(answer.status).toBe(200);
-    await expect(answer.text().finally(close)).rejects.toThrow();
+    await expect(answer.text().finally(service.close)).rejects.toThrow();
   });
 });

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixtureSeed, ids, keys, startTestService } from "../../server/testing.ts";
+import { fixtureSeed, ids, keys, startTestService, tricklingService } from "../../server/testing.ts";
 import type { Listening } from "../../server/service.ts";
 import { createManagementClient } from "./delete-team.ts";
 import { asManagementKey, asTeamApiKey } from "./key-kinds.ts";
@@ -86,50 +86,26 @@ describe("team client against the reference service", () => {
     expect((error as NetworkError).timedOut).toBe(true);
   });
 
-  /** A service that answers 200 with `pieces` of a body, `gapMs` apart, then ends it unless `stall`. */
-  async function trickling(pieces: string[], gapMs: number, stall = false) {
-    const server = createServer((_request, response) => {
-      response.writeHead(200, { "content-type": "application/json" });
-      response.flushHeaders();
-      const next = (i: number) => {
-        if (i === pieces.length) return stall ? undefined : response.end();
-        response.write(pieces[i]);
-        setTimeout(() => next(i + 1), gapMs);
-      };
-      setTimeout(() => next(0), gapMs);
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const client = createTeamClient({
-      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      apiKey: asTeamApiKey(keys.teamA),
-      timeoutMs: 1000,
-      sleep: () => Promise.resolve(),
-    });
-    const close = () => {
-      server.closeAllConnections();
-      server.close();
-    };
-    return { client, close };
-  }
   const emptyPage = '{"users": [], "total": 0, "offset": 0, "limit": 1}';
-  const inPieces = (text: string, count: number) =>
-    Array.from({ length: count }, (_, i) => text.slice((i * text.length) / count, ((i + 1) * text.length) / count));
+  /** A team client of `service`, waiting at most a second of its silence, retrying at once. */
+  const clientOf = (service: { url: string }) =>
+    createTeamClient({ baseUrl: service.url, apiKey: asTeamApiKey(keys.teamA), timeoutMs: 1000, sleep: () => Promise.resolve() });
 
   it("reads an answer that keeps coming, however much longer than the timeout it takes", async () => {
     // Sixteen pieces 100 ms apart: 1.6 s in all, never silent for the second the client waits.
-    const { client, close } = await trickling(inPieces(emptyPage, 16), 100);
+    const service = await tricklingService(emptyPage, { pieces: 16, gapMs: 100 });
     const started = Date.now();
-    const page = await client.listUsers({ offset: 0, limit: 1 }).finally(close);
+    const page = await clientOf(service).listUsers({ offset: 0, limit: 1 }).finally(service.close);
     expect(page).toEqual({ users: [], total: 0, offset: 0, limit: 1 });
     expect(Date.now() - started).toBeGreaterThan(1500);
   });
 
   it("times out an answer that stops coming, saying it stopped", async () => {
-    const { client, close } = await trickling(inPieces(emptyPage, 4).slice(0, 2), 50, true);
-    const error = await client
+    const service = await tricklingService(emptyPage, { pieces: 4, gapMs: 50, stall: true });
+    const error = await clientOf(service)
       .listUsers({ offset: 0, limit: 1 })
       .catch((e: unknown) => e)
-      .finally(close);
+      .finally(service.close);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).timedOut).toBe(true);
     expect((error as NetworkError).partway).toBe(true);
