@@ -260,6 +260,20 @@ describe("the proxy of a deployment's services", () => {
     expect(await answer.text().finally(service.close)).toBe(page);
   });
 
+  it("passes on a whole answer to a reader slower than the timeout, the upstream quick", async () => {
+    const large = JSON.stringify({ users: [], note: "x".repeat(1 << 20) });
+    const service = await tricklingService(large, { pieces: 1, gapMs: 0 });
+    const answer = await proxyOf(service).request("/s/far/v2/user/", { headers: credentials });
+    const reader = answer.body!.getReader();
+    let read = (await reader.read()).value!.byteLength;
+    expect(read).toBeLessThan(large.length);
+    // Paused longer than the half second the proxy waits for the upstream, which sent all at once.
+    await new Promise((done) => setTimeout(done, 800));
+    for (let next = await reader.read(); !next.done; next = await reader.read()) read += next.value.byteLength;
+    await service.close();
+    expect(read).toBe(large.length);
+  });
+
   it("cuts an answer that stops coming", async () => {
     const service = await tricklingService(page, { pieces: 4, gapMs: 50, stall: true });
     const answer = await proxyOf(service).request("/s/far/v2/user/", { headers: credentials });

@@ -15,7 +15,7 @@ export interface UpstreamOptions {
   /** The service's name in a deployment, said when it cannot be reached. */
   name?: string;
   fetch?: typeof fetch;
-  /** The longest the upstream may stay silent: before its answer starts, then between two chunks of it. */
+  /** The longest the upstream may stay silent: before its answer starts, then in each read of it. */
   timeoutMs?: number;
 }
 
@@ -51,37 +51,25 @@ export function createUpstreamApp({ baseUrl, managementUrl, name, fetch: fetchIm
       const value = c.req.header(name);
       if (value !== undefined) headers.set(name, value);
     }
-    // An answer that keeps coming is passed on however long it takes; one that stops is cut.
+    // The upstream may stay silent `timeoutMs` before its answer starts, then in each read of it
+    // (`silenceCut`): an answer that keeps coming is passed on however long it takes.
     const silence = new AbortController();
-    let timer = setTimeout(() => silence.abort(), timeoutMs);
-    const heard = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => silence.abort(), timeoutMs);
-    };
+    const waiting = setTimeout(() => silence.abort(), timeoutMs);
     let response: Response;
     try {
       response = await fetchImpl(target, { method: c.req.method, headers, redirect: "manual", signal: silence.signal });
     } catch {
-      clearTimeout(timer);
       return c.json({ detail: `The ${name ? `service ${name}` : "upstream service"} could not be reached.` }, 502);
+    } finally {
+      clearTimeout(waiting);
     }
-    heard();
     const out = new Headers();
     for (const name of forwardedResponseHeaders) {
       const value = response.headers.get(name);
       if (value !== null) out.set(name, value);
     }
-    const body = response.body?.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          heard();
-          controller.enqueue(chunk);
-        },
-        flush: () => clearTimeout(timer),
-      }),
-    );
-    if (!body) clearTimeout(timer);
-    return new Response(body ?? null, { status: response.status, headers: out });
+    const body = response.body && silenceCut(response.body, timeoutMs, () => silence.abort());
+    return new Response(body, { status: response.status, headers: out });
   };
 
   operationRoutes(app, {
@@ -95,6 +83,28 @@ export function createUpstreamApp({ baseUrl, managementUrl, name, fetch: fetchIm
   });
   app.notFound(notFoundJson);
   return app;
+}
+
+/**
+ * `body`, read as its reader asks: each read of the upstream that waits `ms` without a byte
+ * calls `cut` (which aborts the upstream, so the answer ends broken). Only a read asked for is
+ * timed: a reader slower than the upstream is not the upstream's silence.
+ */
+function silenceCut(body: ReadableStream<Uint8Array>, ms: number, cut: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const timer = setTimeout(cut, ms);
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
 }
 
 /** The proxy of a deployment: each service's two operations under `/s/<name>/`, to that service only. */
