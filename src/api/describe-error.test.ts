@@ -61,7 +61,7 @@ describe("describeError", () => {
     ],
     [
       "a timeout while listing",
-      new errors.NetworkError("slow", true),
+      new errors.NetworkError("slow", { timedOut: true }),
       listWords,
       "network error",
       "retry",
@@ -69,7 +69,7 @@ describe("describeError", () => {
     ],
     [
       "an answer that stopped coming while listing",
-      new errors.NetworkError("stalled", true, true),
+      new errors.NetworkError("stalled", { timedOut: true, partway: true }),
       listWords,
       "network error",
       "retry",
@@ -77,7 +77,7 @@ describe("describeError", () => {
     ],
     [
       "a connection broken partway while listing",
-      new errors.NetworkError("broke", false, true),
+      new errors.NetworkError("broke", { partway: true }),
       listWords,
       "network error",
       "retry",

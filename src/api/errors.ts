@@ -68,13 +68,14 @@ export class ServerError extends ApiError {
 /** No answer: the network failed, the request timed out, or the server was unreachable. */
 export class NetworkError extends ApiError {
   override name = "NetworkError";
-  constructor(
-    message: string,
-    readonly timedOut = false,
-    /** The answer had started: it broke, or stopped coming, partway. */
-    readonly partway = false,
-  ) {
+  /** The service was silent too long (see `TransportOptions.timeoutMs`). */
+  readonly timedOut: boolean;
+  /** The answer had started: it broke, or stopped coming, partway. */
+  readonly partway: boolean;
+  constructor(message: string, { timedOut = false, partway = false } = {}) {
     super(message);
+    this.timedOut = timedOut;
+    this.partway = partway;
   }
 }
 

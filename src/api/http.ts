@@ -179,7 +179,7 @@ async function attempt(
       });
     } catch (error) {
       if (spec.signal?.aborted) throw spec.signal.reason as Error; // the caller gave up: not an API error
-      if (silence.signal.aborted) throw new NetworkError(`The service did not answer within ${seconds} s`, true);
+      if (silence.signal.aborted) throw new NetworkError(`The service did not answer within ${seconds} s`, { timedOut: true });
       throw new NetworkError(`The service could not be reached (${(error as Error).message})`);
     }
     silence.heard();
@@ -189,8 +189,9 @@ async function attempt(
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (spec.signal?.aborted) throw spec.signal.reason as Error;
-      if (silence.signal.aborted) throw new NetworkError(`The service stopped sending its answer for ${seconds} s`, true, true);
-      throw new NetworkError("The connection broke while the answer was read", false, true);
+      if (silence.signal.aborted)
+        throw new NetworkError(`The service stopped sending its answer for ${seconds} s`, { timedOut: true, partway: true });
+      throw new NetworkError("The connection broke while the answer was read", { partway: true });
     }
     if (!response.ok) throw errorFor(response.status, read.body, response.headers.get("retry-after"));
     return { status: response.status, ...read };
