@@ -123,12 +123,19 @@ export function openDatabase(path: string, seedNew?: (db: Db) => void): OpenedDa
     db.close();
     throw new Error(`${path} has schema version ${version}; this service knows up to ${migrations.length}`);
   }
-  db.transaction(() => {
-    migrations.slice(version).forEach((sql) => db.exec(sql));
-    db.pragma(`user_version = ${migrations.length}`);
-  })();
   const isNew = version === 0;
-  if (isNew) seedNew?.(db);
+  // A new database's seed is in the schema's transaction: a seed that fails partway leaves a
+  // database that is still new, and seeded on the next open, not an empty one served as it is.
+  try {
+    db.transaction(() => {
+      migrations.slice(version).forEach((sql) => db.exec(sql));
+      db.pragma(`user_version = ${migrations.length}`);
+      if (isNew) seedNew?.(db);
+    })();
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   db.pragma("journal_mode = WAL"); // kept in the file: a database seeded before is opened in WAL already
   return { db, isNew };
 }

@@ -4,11 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { User } from "../src/api/contract.ts";
+import { openDatabase, type Db } from "./database.ts";
 import { demoSeed, lazyDemoSeed } from "./demo-seed.ts";
 import { instantMicros } from "./instant.ts";
 import { parseSeed } from "./seed-file.ts";
 import { openStore } from "./service.ts";
 import { spawnServer } from "./spawn-server.ts";
+import { createStore } from "./store.ts";
 import { fixtureSeed, fixtureUser, ids } from "./testing.ts";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "service-test-"));
@@ -46,6 +48,19 @@ describe("seed files", () => {
     writeFileSync(seedPath, JSON.stringify({ orgs: [{ org_id: "x" }] }));
     expect(() => openStore({ db: join(dir, "db.sqlite"), seed: seedPath })).toThrow("orgs[0].org_id");
     expect(existsSync(join(dir, "db.sqlite"))).toBe(false);
+  });
+
+  it("leaves a database new when its seed fails partway, so that the next open seeds it", () => {
+    const path = join(tempDir(), "db.sqlite");
+    const failing = (db: Db) => {
+      createStore(db).applySeed(lazyDemoSeed(50));
+      throw new Error("no space left on device");
+    };
+    expect(() => openDatabase(path, failing)).toThrow("no space left on device");
+    const again = openDatabase(path, (db) => createStore(db).applySeed(lazyDemoSeed(50)));
+    expect(again.isNew).toBe(true);
+    expect(again.db.prepare("SELECT count(*) FROM users").pluck().get()).toBe(50 + 8 + 40);
+    again.db.close();
   });
 
   it("applies a seed only to a new database, then serves it in WAL mode", () => {
