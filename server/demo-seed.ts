@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { formatCode } from "../src/api/read-instant.ts";
 import { writeInstant } from "../src/api/write-instant.ts";
+import { rowsMadeElsewhere } from "./demo-rows.ts";
 import { providers } from "./providers.ts";
 import type { ParsedSeed, SeedToApply, SeedUser, SeedUsers } from "./seed-file.ts";
 
@@ -163,7 +164,7 @@ export function newKey(kind: "team" | "management"): string {
 }
 
 /** A team's users, each generated when asked for, from its own seed: a million of them never exist at once. */
-function demoUsers(seed: number, teamId: string, count: number): SeedUsers {
+export function demoUsers(seed: number, teamId: string, count: number): SeedUsers {
   const draws = (i: number) => drawUser(new Random(seed, i + 1));
   return {
     length: count,
@@ -180,11 +181,15 @@ function demoUsers(seed: number, teamId: string, count: number): SeedUsers {
  * users generated when read. Already in the parsed form (a test checks that parsing it
  * changes nothing), so that seeding it skips the check: at a million users that took 20 s.
  */
-export function lazyDemoSeed(largestTeamUsers = defaultDemoUsers): SeedToApply {
+export function lazyDemoSeed(largestTeamUsers = defaultDemoUsers, { rowsElsewhereFrom = 20_000 } = {}): SeedToApply {
   const random = new Random(20261122);
   const team = (name: string, users: number) => {
     const team_id = random.uuid();
-    return { team_id, name, api_key: newKey("team"), users: demoUsers(random.int(0, 2 ** 31), team_id, users) };
+    const seed = random.int(0, 2 ** 31);
+    const generated = demoUsers(seed, team_id, users);
+    if (users >= rowsElsewhereFrom)
+      generated.rowsInOrder = (teamId, order, micros) => rowsMadeElsewhere({ seed, teamId, count: users, order, micros });
+    return { team_id, name, api_key: newKey("team"), users: generated };
   };
   const acme = { org_id: random.uuid(), name: "Acme Health", management_key: newKey("management") };
   const northwind = { org_id: random.uuid(), name: "Northwind Research", management_key: newKey("management") };

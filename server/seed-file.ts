@@ -4,6 +4,7 @@
  */
 import * as z from "zod/mini";
 import { contract } from "../src/api/contract.ts";
+import type { UserRow } from "./user-rows.ts";
 
 /** Any 16 or more printable ASCII characters, with no space at either end (headers trim them). */
 const keyText = z
@@ -42,6 +43,12 @@ export interface SeedUsers {
    * demo's): they must equal `at(index)`'s, since the store also writes the instant read from them.
    */
   orderKey?(index: number): Pick<SeedUser, "user_id" | "created_on">;
+  /**
+   * The users' rows in page order (`order`: their indexes; `micros`: their instants, by index),
+   * where they are made elsewhere (a large demo team's, on another thread). The store makes them
+   * itself where this is absent.
+   */
+  rowsInOrder?(teamId: string, order: Uint32Array, micros: Float64Array): Iterable<UserRow>;
 }
 
 /** What the store writes: a parsed seed, whose teams' users may be generated when read. */

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { openDatabase, type Db } from "./database.ts";
+import { rowsMadeElsewhere } from "./demo-rows.ts";
+import { lazyDemoSeed } from "./demo-seed.ts";
+import { createStore } from "./store.ts";
+
+/** What a seed wrote of its users, in the order written (keys are random, so not compared). */
+function usersWritten(db: Db) {
+  return {
+    users: db
+      .prepare(
+        "SELECT id, user_id, team_id, client_user_id, created_on, created_on_us, position, fallback_birth_date, fallback_time_zone, extra, document FROM users ORDER BY id",
+      )
+      .all(),
+    sources: db.prepare("SELECT * FROM connected_sources ORDER BY user_ref, position").all(),
+  };
+}
+
+describe("a large demo team's rows, made on a worker thread", () => {
+  it("are the rows the store makes itself, in the same order, past several batches and the worker's lead", () => {
+    const seeded = (rowsElsewhereFrom: number) => {
+      const { db } = openDatabase(":memory:", (db) => createStore(db).applySeed(lazyDemoSeed(6_100, { rowsElsewhereFrom })));
+      const written = usersWritten(db);
+      db.close();
+      return written;
+    };
+    const here = seeded(Infinity);
+    const elsewhere = seeded(6_000);
+    expect(here.users).toHaveLength(6_100 + 8 + 40);
+    expect(elsewhere).toEqual(here);
+  });
+
+  it("fail the seed with the worker's error", () => {
+    const broken = lazyDemoSeed(50);
+    // An index past the team's end: the worker cannot make that user.
+    broken.orgs[0]!.teams[0]!.users.rowsInOrder = (teamId, order, micros) =>
+      rowsMadeElsewhere({ seed: 1, teamId, count: 50, order: order.map((i) => i + 1), micros });
+    expect(() => openDatabase(":memory:", (db) => createStore(db).applySeed(broken))).toThrow(
+      /^The demo's users could not be made: TypeError/,
+    );
+  });
+});
