@@ -29,15 +29,23 @@ export const batchesAhead = 8;
 /** The longest wait for the next batch before the seed fails (a worker that never started). */
 const stalledAfterMs = 60_000;
 
-// A worker does not take this process's loader (`--import tsx`) along: it loads its TypeScript through tsx's API.
-const workerScript = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))}).then((tsx) =>
-  tsx.tsImport(${JSON.stringify(new URL("./demo-rows.worker.ts", import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
+// A worker does not take this process's loader (`--import tsx`) along: it loads its TypeScript
+// through tsx's API. A module that fails to load says so as the worker's own errors do.
+const workerScript = () => `
+  const { workerData } = require("node:worker_threads");
+  import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))})
+    .then((tsx) => tsx.tsImport(${JSON.stringify(new URL("./demo-rows.worker.ts", import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))
+    .catch((error) => {
+      workerData.port.postMessage({ error: String(error?.stack ?? error) });
+      Atomics.add(workerData.counts, 0, 1);
+      Atomics.notify(workerData.counts, 0);
+    });`;
 
 export function* rowsMadeElsewhere(team: DemoTeam): Generator<UserRow> {
   const { port1, port2 } = new MessageChannel();
   const counts = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
   const workerData: DemoRowsWorkerData = { ...team, port: port2, counts };
-  const worker = new Worker(workerScript, { eval: true, workerData, transferList: [port2] });
+  const worker = new Worker(workerScript(), { eval: true, workerData, transferList: [port2] });
   worker.unref();
   try {
     for (;;) {
