@@ -3,6 +3,7 @@
  * Pure, so that a large demo team's rows can be made on another thread (`demo-rows.ts`) while
  * the store inserts them.
  */
+import { contract } from "../src/api/contract.ts";
 import type { SeedUser } from "./seed-file.ts";
 
 /** The values of one user's rows, in the order of the store's two INSERT statements. */
@@ -14,15 +15,7 @@ export interface UserRow {
 }
 
 const sourceFields = new Set(["created_on", "source"]);
-const userFields = new Set([
-  "user_id",
-  "team_id",
-  "client_user_id",
-  "created_on",
-  "connected_sources",
-  "fallback_birth_date",
-  "fallback_time_zone",
-]);
+const userFields = new Set(Object.keys(contract.user.shape));
 
 /** `createdMicros`: `instantMicros(user.created_on)`, worked out already for the page order. */
 export function userRow(teamId: string, position: number, user: SeedUser, createdMicros: number): UserRow {
