@@ -24,6 +24,8 @@ describe("a large demo team's rows, made on a worker thread", () => {
       db.close();
       return written;
     };
+    expect(lazyDemoSeed(6_100, { rowsElsewhereFrom: 6_000 }).orgs[0]!.teams[0]!.users.rowsInOrder).toBeDefined();
+    expect(lazyDemoSeed(6_100, { rowsElsewhereFrom: Infinity }).orgs[0]!.teams[0]!.users.rowsInOrder).toBeUndefined();
     const here = seeded(Infinity);
     const elsewhere = seeded(6_000);
     expect(here.users).toHaveLength(6_100 + 8 + 40);

@@ -26,7 +26,7 @@ export interface DemoRowsWorkerData extends DemoTeam {
 
 export const batchUsers = 500;
 export const batchesAhead = 8;
-/** The longest wait for the next batch before the seed fails (a worker that never started). */
+/** The longest wait for the next batch before the seed fails: a worker that hangs, or dies without a word (out of memory). */
 const stalledAfterMs = 60_000;
 
 // A worker does not take this process's loader (`--import tsx`) along: it loads its TypeScript
@@ -42,11 +42,15 @@ const workerScript = () => `
     });`;
 
 export function* rowsMadeElsewhere(team: DemoTeam): Generator<UserRow> {
+  const script = workerScript();
   const { port1, port2 } = new MessageChannel();
   const counts = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
   const workerData: DemoRowsWorkerData = { ...team, port: port2, counts };
-  const worker = new Worker(workerScript(), { eval: true, workerData, transferList: [port2] });
+  const worker = new Worker(script, { eval: true, workerData, transferList: [port2] });
   worker.unref();
+  // Its errors come through the port; one it could not tell is the stall's, and is not to crash
+  // the process later, once its event is delivered.
+  worker.on("error", () => {});
   try {
     for (;;) {
       const message = nextMessage(port1, counts);

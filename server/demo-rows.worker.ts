@@ -2,7 +2,7 @@
 import { workerData } from "node:worker_threads";
 import { batchesAhead, batchUsers, type DemoRowsMessage, type DemoRowsWorkerData } from "./demo-rows.ts";
 import { demoUsers } from "./demo-seed.ts";
-import { userRow, type UserRow } from "./user-rows.ts";
+import { rowsInPageOrder, type UserRow } from "./user-rows.ts";
 
 const { seed, teamId, count, order, micros, port, counts } = workerData as DemoRowsWorkerData;
 
@@ -15,11 +15,9 @@ function post(message: DemoRowsMessage) {
 }
 
 try {
-  const users = demoUsers(seed, teamId, count);
   let rows: UserRow[] = [];
-  for (let position = 0; position < order.length; position++) {
-    const index = order[position]!;
-    rows.push(userRow(teamId, position, users.at(index)!, micros[index]!));
+  for (const row of rowsInPageOrder(demoUsers(seed, teamId, count), teamId, order, micros)) {
+    rows.push(row);
     if (rows.length === batchUsers) {
       post({ rows });
       rows = [];

@@ -50,7 +50,7 @@ describe("seed files", () => {
     expect(existsSync(join(dir, "db.sqlite"))).toBe(false);
   });
 
-  it("leaves a database new when its seed fails partway, so that the next open seeds it", () => {
+  it("leaves a database new when its seed fails, even after the seed's own transaction ended, so that the next open seeds it", () => {
     const path = join(tempDir(), "db.sqlite");
     const failing = (db: Db) => {
       createStore(db).applySeed(lazyDemoSeed(50));
@@ -160,6 +160,30 @@ describe("npm run service", () => {
     expect(server.output()).toMatch(/GET \/v2\/user\/ 200/);
     const keys = credentials.orgs.flatMap((org) => [org.management_key, ...org.teams.map((t) => t.api_key)]);
     for (const key of keys) expect(server.output()).not.toContain(key);
+  });
+
+  it("seeds a demo team large enough for its rows to be made on a worker thread, and serves it whole", async () => {
+    const credentialsOut = join(tempDir(), "credentials.json");
+    const args = ["--port", "0", "--db", ":memory:", "--seed", "demo", "--demo-users", "20000", "--credentials-out", credentialsOut];
+    const server = await spawnServer("server/cli.ts", args);
+    try {
+      const { orgs } = JSON.parse(readFileSync(credentialsOut, "utf8")) as { orgs: { teams: { api_key: string; users: number }[] }[] };
+      const team = orgs[0]!.teams[0]!;
+      expect(team.users).toBe(20_000);
+      const page = async (offset: number) => {
+        const response = await fetch(`${server.url}/v2/user/?limit=500&offset=${offset}`, {
+          headers: { "x-service-api-key": team.api_key },
+        });
+        return (await response.json()) as { users: User[]; total: number };
+      };
+      const [first, last] = await Promise.all([page(0), page(19_500)]);
+      expect(first.total).toBe(20_000);
+      expect(first.users).toHaveLength(500);
+      expect(last.users).toHaveLength(500);
+      expect(instantMicros(first.users[0]!.created_on)).toBeLessThanOrEqual(instantMicros(last.users[499]!.created_on));
+    } finally {
+      await server.stop();
+    }
   });
 
   it("refuses a bad option with a message", async () => {

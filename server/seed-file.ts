@@ -45,8 +45,8 @@ export interface SeedUsers {
   orderKey?(index: number): Pick<SeedUser, "user_id" | "created_on">;
   /**
    * The users' rows in page order (`order`: their indexes; `micros`: their instants, by index),
-   * where they are made elsewhere (a large demo team's, on another thread). The store makes them
-   * itself where this is absent.
+   * where they are made elsewhere (a large demo team's, on another thread): they must equal
+   * `rowsInPageOrder`'s over `at` (user-rows.ts), which the store makes where this is absent.
    */
   rowsInOrder?(teamId: string, order: Uint32Array, micros: Float64Array): Iterable<UserRow>;
 }

@@ -4,7 +4,7 @@ import type { Db } from "./database.ts";
 import { instantMicros } from "./instant.ts";
 import { createPageCache } from "./page-cache.ts";
 import type { SeedToApply, SeedUsers } from "./seed-file.ts";
-import { userRow, type UserRow } from "./user-rows.ts";
+import { rowsInPageOrder, type UserRow } from "./user-rows.ts";
 
 export type KeyRecord = { kind: "team"; orgId: string; teamId: string } | { kind: "management"; orgId: string; teamId: null };
 
@@ -107,7 +107,7 @@ export function createStore(db: Db) {
         statements.insertKey.run(hashKey(team.api_key), "team", orgId, teamId);
         // In page order, so that a page's rows are neighbours in the table.
         const { order, micros } = pageOrder(team.users);
-        const rows = team.users.rowsInOrder?.(teamId, order, micros) ?? rowsInOrder(team.users, teamId, order, micros);
+        const rows = team.users.rowsInOrder?.(teamId, order, micros) ?? rowsInPageOrder(team.users, teamId, order, micros);
         for (const row of rows) insertRow(row);
       }
     }
@@ -156,14 +156,6 @@ function pageOrder(users: SeedUsers): { order: Uint32Array; micros: Float64Array
   const order = Uint32Array.from(ids.keys());
   order.sort((a, b) => micros[a]! - micros[b]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
   return { order, micros };
-}
-
-/** Each user's rows in page order (`order`), made here, one user at a time. */
-function* rowsInOrder(users: SeedUsers, teamId: string, order: Uint32Array, micros: Float64Array): Generator<UserRow> {
-  for (let position = 0; position < order.length; position++) {
-    const index = order[position]!;
-    yield userRow(teamId, position, users.at(index)!, micros[index]!);
-  }
 }
 
 export type Store = ReturnType<typeof createStore>;

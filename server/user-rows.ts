@@ -4,7 +4,7 @@
  * the store inserts them.
  */
 import { contract } from "../src/api/contract.ts";
-import type { SeedUser } from "./seed-file.ts";
+import type { SeedUser, SeedUsers } from "./seed-file.ts";
 
 /** The values of one user's rows, in the order of the store's two INSERT statements. */
 export interface UserRow {
@@ -16,6 +16,14 @@ export interface UserRow {
 
 const sourceFields = new Set(["created_on", "source"]);
 const userFields = new Set(Object.keys(contract.user.shape));
+
+/** The users' rows in page order: `order` gives their indexes, `micros` their instants by index. */
+export function* rowsInPageOrder(users: SeedUsers, teamId: string, order: Uint32Array, micros: Float64Array): Generator<UserRow> {
+  for (let position = 0; position < order.length; position++) {
+    const index = order[position]!;
+    yield userRow(teamId, position, users.at(index)!, micros[index]!);
+  }
+}
 
 /** `createdMicros`: `instantMicros(user.created_on)`, worked out already for the page order. */
 export function userRow(teamId: string, position: number, user: SeedUser, createdMicros: number): UserRow {
