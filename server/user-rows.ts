@@ -26,7 +26,7 @@ export function* rowsInPageOrder(users: SeedUsers, teamId: string, order: Uint32
 }
 
 /** `createdMicros`: `instantMicros(user.created_on)`, worked out already for the page order. */
-export function userRow(teamId: string, position: number, user: SeedUser, createdMicros: number): UserRow {
+function userRow(teamId: string, position: number, user: SeedUser, createdMicros: number): UserRow {
   const sources: UserRow["sources"] = [];
   user.connected_sources.forEach((connection, position) => {
     const { created_on, source } = connection;
