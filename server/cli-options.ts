@@ -45,6 +45,11 @@ export function parseServiceArgs(args: string[], defaults: { port?: string; seed
 
 export class UsageError extends Error {}
 
+/** Says that a seed of many users is under way, so that its wait (most of a minute for a million) is not silent. */
+export function announceSeed(users: number) {
+  if (users >= 20_000) console.log(`Seeding ${users.toLocaleString("en-US")} users…`);
+}
+
 /** Stops cleanly on SIGINT and SIGTERM: open requests end, then the database closes. */
 export function closeOnSignals(close: () => Promise<void>) {
   const stop = () => {

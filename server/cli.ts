@@ -1,5 +1,5 @@
 /** `npm run service -- [options]`: the reference service alone. */
-import { closeOnSignals, parseServiceArgs, runCommand, usage } from "./cli-options.ts";
+import { announceSeed, closeOnSignals, parseServiceArgs, runCommand, usage } from "./cli-options.ts";
 import { createServiceApp } from "./service-app.ts";
 import { formatCredentials, listen, openStore } from "./service.ts";
 
@@ -10,6 +10,7 @@ async function main() {
     db: options.db,
     seed: options.seed,
     demoUsers: options.demoUsers,
+    onSeed: announceSeed,
     credentialsOut: options["credentials-out"],
   });
   const app = createServiceApp(store, options.quiet ? {} : { log: (line) => console.log(line) });

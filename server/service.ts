@@ -17,6 +17,8 @@ export interface StoreOptions {
   demoUsers?: number;
   /** Where to write what was seeded, keys included, as JSON. */
   credentialsOut?: string;
+  /** Told how many users a new database is about to be seeded with. */
+  onSeed?: (users: number) => void;
 }
 
 export interface Credentials {
@@ -68,7 +70,14 @@ export function openStore(options: StoreOptions): OpenedStore {
   const seed = options.seed === undefined ? undefined : loadSeed(options.seed, options.demoUsers);
   // A new database is seeded through the store that then serves it (its statements prepared once).
   let store: Store | undefined;
-  const { db, isNew } = openDatabase(options.db, seed && ((db) => (store = createStore(db)).applySeed(seed)));
+  const { db, isNew } = openDatabase(
+    options.db,
+    seed &&
+      ((db) => {
+        options.onSeed?.(seed.orgs.reduce((sum, org) => sum + org.teams.reduce((n, team) => n + team.users.length, 0), 0));
+        (store = createStore(db)).applySeed(seed);
+      }),
+  );
   store ??= createStore(db);
   if (!isNew || !seed) return { db, store };
   const seeded = credentialsOf(seed);

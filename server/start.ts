@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
-import { closeOnSignals, parseServiceArgs, runCommand, usage } from "./cli-options.ts";
+import { announceSeed, closeOnSignals, parseServiceArgs, runCommand, usage } from "./cli-options.ts";
 import { createDashboardApp, isServicePath } from "./dashboard-app.ts";
 import { demoConnectionsApp, offersDemo } from "./demo-connections.ts";
 import { deploymentInfoApp, DeploymentError, readDeployment, type Deployment } from "./deployment.ts";
@@ -89,6 +89,7 @@ function openApi(options: StartOptions): Api {
     db: options.db,
     seed: options.seed,
     demoUsers: options.demoUsers,
+    onSeed: announceSeed,
     credentialsOut: credentialsFile,
   });
   const kept =
