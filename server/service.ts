@@ -74,7 +74,7 @@ export function openStore(options: StoreOptions): OpenedStore {
     options.db,
     seed &&
       ((db) => {
-        options.onSeed?.(seed.orgs.reduce((sum, org) => sum + org.teams.reduce((n, team) => n + team.users.length, 0), 0));
+        options.onSeed?.(seed.orgs.flatMap((org) => org.teams).reduce((users, team) => users + team.users.length, 0));
         (store = createStore(db)).applySeed(seed);
       }),
   );
