@@ -136,6 +136,8 @@ function updatedAfter(random: Random, created: number): number {
 }
 
 const createdOn = (user: UserDraws) => atOffset(user.created, user.createdOffset, user.createdWithFraction);
+/** `instantMicros(createdOn(user))`: an offset is whole minutes, so only the milliseconds may be dropped. */
+const createdMicros = (user: UserDraws) => (user.createdWithFraction ? user.created : user.created - (user.created % 1000)) * 1000;
 const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 function demoUser(user: UserDraws, teamId: string, n: number): SeedUser {
@@ -169,9 +171,10 @@ export function demoUsers(seed: number, teamId: string, count: number): SeedUser
   return {
     length: count,
     at: (i) => (i >= 0 && i < count ? demoUser(draws(i), teamId, i + 1) : undefined),
+    // Its instant from the draws, not written and read again: two seconds of a million's seed.
     orderKey: (i) => {
       const user = draws(i);
-      return { user_id: user.userId, created_on: createdOn(user) };
+      return { user_id: user.userId, micros: createdMicros(user) };
     },
   };
 }

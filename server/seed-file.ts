@@ -39,10 +39,11 @@ export interface SeedUsers {
   readonly length: number;
   at(index: number): SeedUser | undefined;
   /**
-   * The two fields that set the page order, where they cost far less than the whole user (the
-   * demo's): they must equal `at(index)`'s, since the store also writes the instant read from them.
+   * What sets the page order, where it costs far less than the whole user (the demo's): its
+   * user_id and its instant in microseconds. They must equal `at(index)`'s (`instantMicros` of its
+   * created_on), since the store also writes that instant.
    */
-  orderKey?(index: number): Pick<SeedUser, "user_id" | "created_on">;
+  orderKey?(index: number): { user_id: string; micros: number };
   /**
    * The users' rows in page order (`order`: their indexes; `micros`: their instants, by index),
    * where they are made elsewhere (a large demo team's, on another thread): they must equal

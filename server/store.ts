@@ -149,9 +149,15 @@ function pageOrder(users: SeedUsers): { order: Uint32Array; micros: Float64Array
   const micros = new Float64Array(users.length);
   const ids = new Array<string>(users.length);
   for (let i = 0; i < users.length; i++) {
-    const user = users.orderKey ? users.orderKey(i) : users.at(i)!;
-    ids[i] = user.user_id;
-    micros[i] = instantMicros(user.created_on);
+    if (users.orderKey) {
+      const key = users.orderKey(i);
+      ids[i] = key.user_id;
+      micros[i] = key.micros;
+    } else {
+      const user = users.at(i)!;
+      ids[i] = user.user_id;
+      micros[i] = instantMicros(user.created_on);
+    }
   }
   const order = Uint32Array.from(ids.keys());
   order.sort((a, b) => micros[a]! - micros[b]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
