@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import type { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "./database.ts";
 import { rowsMadeElsewhere } from "./demo-rows.ts";
@@ -40,5 +42,34 @@ describe("a large demo team's rows, made on a worker thread", () => {
     expect(() => openDatabase(":memory:", (db) => createStore(db).applySeed(broken))).toThrow(
       /^The demo's users could not be made: TypeError/,
     );
+  });
+
+  /** A team of `count` demo users in the generator's order, as the store would ask for it. */
+  const team = (count: number) => ({
+    seed: 7,
+    teamId: "7e4b9a10-aaaa-4c5d-9e6f-00000000000a",
+    count,
+    order: Uint32Array.from({ length: count }, (_, i) => i),
+    micros: new Float64Array(count),
+  });
+
+  it("end the worker when the seed stops taking them partway", async () => {
+    let worker: Worker | undefined;
+    const rows = rowsMadeElsewhere(team(5_000), { onWorker: (started) => (worker = started) });
+    expect(rows.next().done).toBe(false);
+    const exited = once(worker!, "exit");
+    rows.return(undefined); // as a failed insert leaves the store's loop
+    await exited; // a worker left running would keep making rows, then wait for ever: the test times out
+  });
+
+  it("fail the seed at once with the message of a worker module that cannot load", () => {
+    const rows = rowsMadeElsewhere(team(10), { module: new URL("./no-such-module.ts", import.meta.url) });
+    expect(() => rows.next()).toThrow(/^The demo's users could not be made: .*no-such-module/);
+  });
+
+  it("fail the seed when the worker stops sending them", () => {
+    // A module that loads and posts nothing: a worker that hangs.
+    const rows = rowsMadeElsewhere(team(10), { module: new URL("./instant.ts", import.meta.url), stalledAfterMs: 300 });
+    expect(() => rows.next()).toThrow("The demo's users stopped coming for 0.3 s");
   });
 });

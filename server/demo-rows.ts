@@ -26,23 +26,30 @@ export interface DemoRowsWorkerData extends DemoTeam {
 
 export const batchUsers = 500;
 export const batchesAhead = 8;
-/** The longest wait for the next batch before the seed fails: a worker that hangs, or dies without a word (out of memory). */
-const stalledAfterMs = 60_000;
+
+/** What tests change: the worker's module, how long a stall lasts, and a look at the worker. */
+export interface WorkerOptions {
+  module?: URL;
+  /** The longest wait for the next batch before the seed fails: a worker that hangs, or dies without a word (out of memory). */
+  stalledAfterMs?: number;
+  onWorker?: (worker: Worker) => void;
+}
 
 // A worker does not take this process's loader (`--import tsx`) along: it loads its TypeScript
 // through tsx's API. A module that fails to load says so as the worker's own errors do.
-const workerScript = () => `
+const workerScript = (module: URL) => `
   const { workerData } = require("node:worker_threads");
   import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))})
-    .then((tsx) => tsx.tsImport(${JSON.stringify(new URL("./demo-rows.worker.ts", import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))
+    .then((tsx) => tsx.tsImport(${JSON.stringify(module.href)}, ${JSON.stringify(import.meta.url)}))
     .catch((error) => {
       workerData.port.postMessage({ error: String(error?.stack ?? error) });
       Atomics.add(workerData.counts, 0, 1);
       Atomics.notify(workerData.counts, 0);
     });`;
 
-export function* rowsMadeElsewhere(team: DemoTeam): Generator<UserRow> {
-  const script = workerScript();
+export function* rowsMadeElsewhere(team: DemoTeam, options: WorkerOptions = {}): Generator<UserRow> {
+  const { module = new URL("./demo-rows.worker.ts", import.meta.url), stalledAfterMs = 60_000 } = options;
+  const script = workerScript(module);
   const { port1, port2 } = new MessageChannel();
   const counts = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
   const workerData: DemoRowsWorkerData = { ...team, port: port2, counts };
@@ -51,9 +58,10 @@ export function* rowsMadeElsewhere(team: DemoTeam): Generator<UserRow> {
   // Its errors come through the port; one it could not tell is the stall's, and is not to crash
   // the process later, once its event is delivered.
   worker.on("error", () => {});
+  options.onWorker?.(worker);
   try {
     for (;;) {
-      const message = nextMessage(port1, counts);
+      const message = nextMessage(port1, counts, stalledAfterMs);
       if ("error" in message) throw new Error(`The demo's users could not be made: ${message.error}`);
       if ("end" in message) return;
       yield* message.rows;
@@ -66,13 +74,14 @@ export function* rowsMadeElsewhere(team: DemoTeam): Generator<UserRow> {
   }
 }
 
-function nextMessage(port: MessagePort, counts: Int32Array): DemoRowsMessage {
+function nextMessage(port: MessagePort, counts: Int32Array, stalledAfterMs: number): DemoRowsMessage {
   const deadline = Date.now() + stalledAfterMs;
   for (;;) {
     const posted = Atomics.load(counts, 0); // read before the port: a batch posted after it wakes the wait
     const received = receiveMessageOnPort(port);
     if (received) return received.message as DemoRowsMessage;
-    if (Date.now() > deadline) throw new Error(`The demo's users stopped coming for ${stalledAfterMs / 1000} s`);
-    Atomics.wait(counts, 0, posted, 1000);
+    const left = deadline - Date.now();
+    if (left < 0) throw new Error(`The demo's users stopped coming for ${stalledAfterMs / 1000} s`);
+    Atomics.wait(counts, 0, posted, Math.min(left + 1, 1000));
   }
 }
