@@ -63,12 +63,13 @@ describe("a large demo team's rows, made on a worker thread", () => {
   });
 
   it("fail the seed at once with the message of a worker module that cannot load", () => {
-    const rows = rowsMadeElsewhere(team(10), { module: new URL("./no-such-module.ts", import.meta.url) });
+    // A stall shorter than the default: were the failure not told, the test would end in seconds, not a minute.
+    const rows = rowsMadeElsewhere(team(10), { module: new URL("./no-such-module.ts", import.meta.url), stalledAfterMs: 5_000 });
     expect(() => rows.next()).toThrow(/^The demo's users could not be made: .*no-such-module/);
   });
 
   it("fail the seed when the worker stops sending them", () => {
-    // A module that loads and posts nothing: a worker that hangs.
+    // A module that loads and posts nothing: a worker that ends without a word (as one out of memory would).
     const rows = rowsMadeElsewhere(team(10), { module: new URL("./instant.ts", import.meta.url), stalledAfterMs: 300 });
     expect(() => rows.next()).toThrow("The demo's users stopped coming for 0.3 s");
   });

@@ -58,8 +58,8 @@ export function* rowsMadeElsewhere(team: DemoTeam, options: WorkerOptions = {}):
   // Its errors come through the port; one it could not tell is the stall's, and is not to crash
   // the process later, once its event is delivered.
   worker.on("error", () => {});
-  options.onWorker?.(worker);
   try {
+    options.onWorker?.(worker);
     for (;;) {
       const message = nextMessage(port1, counts, stalledAfterMs);
       if ("error" in message) throw new Error(`The demo's users could not be made: ${message.error}`);

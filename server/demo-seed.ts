@@ -171,7 +171,7 @@ export function demoUsers(seed: number, teamId: string, count: number): SeedUser
   return {
     length: count,
     at: (i) => (i >= 0 && i < count ? demoUser(draws(i), teamId, i + 1) : undefined),
-    // Its instant from the draws, not written and read again: two seconds of a million's seed.
+    // Its instant from the draws, not written and read again: two seconds of a million's page order.
     orderKey: (i) => {
       const user = draws(i);
       return { user_id: user.userId, micros: createdMicros(user) };
