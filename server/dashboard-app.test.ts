@@ -83,6 +83,15 @@ describe("the security headers", () => {
     expect(answer).toBe(made);
     expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
   });
+
+  it("are set on an answer passed on as it came, a fetch's, whose headers cannot change", async () => {
+    const api = new Hono().get("/healthz", () => fetch(`${upstream.url}/healthz`));
+    const answer = await createDashboardApp({ api, distDir: fakeDist() }).request("/healthz");
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ status: "ok" });
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(answer.headers.get("referrer-policy")).toBe("no-referrer");
+  });
 });
 
 describe("upstream mode", () => {

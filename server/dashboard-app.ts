@@ -24,13 +24,18 @@ export const contentSecurityPolicy = [
 /**
  * Set on the answer's own headers: `c.header` after the handler rebuilds the answer around its body
  * as a stream, and a page of users, one buffer, went through it (a sixth of the service's time a
- * page). Every answer here is made by this server, the proxy's too, so its headers can change:
- * a route that returned a fetch's answer or a redirect as it is would fail here.
+ * page). Only an answer whose headers cannot change, a `fetch`'s passed on as it came, is copied
+ * first; every answer this server makes, the proxy's too, keeps its own.
  */
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
+  try {
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+  }
   const headers = c.res.headers;
-  headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "no-referrer");
   if (headers.get("content-type")?.startsWith("text/html")) {
     headers.set("Content-Security-Policy", contentSecurityPolicy);
