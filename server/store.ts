@@ -148,16 +148,16 @@ function joinedUtf8(start: string, texts: readonly string[], end: string): Buffe
 function pageOrder(users: SeedUsers): { order: Uint32Array; micros: Float64Array } {
   const micros = new Float64Array(users.length);
   const ids = new Array<string>(users.length);
+  const keyOf =
+    users.orderKey?.bind(users) ??
+    ((i: number) => {
+      const { user_id, created_on } = users.at(i)!;
+      return { user_id, micros: instantMicros(created_on) };
+    });
   for (let i = 0; i < users.length; i++) {
-    if (users.orderKey) {
-      const key = users.orderKey(i);
-      ids[i] = key.user_id;
-      micros[i] = key.micros;
-    } else {
-      const user = users.at(i)!;
-      ids[i] = user.user_id;
-      micros[i] = instantMicros(user.created_on);
-    }
+    const key = keyOf(i);
+    ids[i] = key.user_id;
+    micros[i] = key.micros;
   }
   const order = Uint32Array.from(ids.keys());
   order.sort((a, b) => micros[a]! - micros[b]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
