@@ -632,6 +632,41 @@ test("Cancel midway keeps what was loaded, leaves a working page, and Resume com
   await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
 });
 
+test("Forget keys in another tab while the whole team loads: the load stops, its worker ends, and the users go", async ({
+  page,
+  context,
+  serviceProxy,
+}) => {
+  const held = serviceProxy.hold(pagesFrom(2_000));
+  const workers: { closed: boolean }[] = [];
+  page.on("worker", (worker) => {
+    const entry = { closed: false };
+    workers.push(entry);
+    worker.on("close", () => (entry.closed = true));
+  });
+  await page.goto(`${serviceProxy.url}/users`);
+  await new UsersPage(page).wholeTeam.loadButton.click();
+  await expect.poll(() => held.waiting).toBe(4);
+  await expect(loadingStatus(page)).toContainText("page 4 of 40");
+
+  // A second tab, opened as a person opens one: it gets the keys from this tab.
+  const other = await context.newPage();
+  await other.goto(`${serviceProxy.url}/settings`);
+  await other.getByRole("button", { name: "Forget keys" }).click();
+
+  await expect(page.getByRole("heading", { name: /^This tab has no key for / })).toBeVisible();
+  await expect(bodyRows(page)).toHaveCount(0);
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await expect.poll(() => held.waiting).toBe(0); // the requests in flight were let go
+  await expect.poll(() => workers.length > 0 && workers.every((worker) => worker.closed)).toBe(true);
+  const asked = serviceProxy.paths(wholeTeamPages).length;
+  held.release();
+  // Back to Teams and in again: the key is gone from this tab too, so nothing is asked with it.
+  await page.getByRole("link", { name: "Back to Teams" }).click();
+  await expect(page.getByRole("heading", { name: "Teams", level: 1 })).toBeVisible();
+  expect(serviceProxy.paths(wholeTeamPages)).toHaveLength(asked);
+});
+
 test("a screen reader is told the load's progress each quarter, not each page", async ({ page, serviceProxy }) => {
   const held = serviceProxy.hold(pagesFrom(2_000));
   await page.goto(`${serviceProxy.url}/users`);
