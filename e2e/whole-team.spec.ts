@@ -591,6 +591,32 @@ test("with a save picker, the NDJSON is written as it comes; Cancel, a failure o
   held.release();
 });
 
+test("Forget keys in another tab mid-export: the export stops, and the file picked is as it was", async ({
+  page,
+  context,
+  serviceProxy,
+  savePicker,
+}) => {
+  const picker = await savePicker({ file: "picked.ndjson" });
+  await loadWholeTeam(page, serviceProxy.url);
+  const before = "an earlier export\n";
+  await picker.write("picked.ndjson", before);
+  const held = serviceProxy.hold(pagesFrom(1_000));
+  await new UsersPage(page).wholeTeam.exportNdjsonButton.click();
+  await expect(page.getByRole("status").filter({ hasText: "Exporting NDJSON" })).toContainText("Exporting NDJSON: 1,000 of 20,000 users");
+  await expect.poll(() => held.waiting).toBeGreaterThan(0);
+
+  const other = await context.newPage();
+  await other.goto(`${serviceProxy.url}/settings`);
+  await other.getByRole("button", { name: "Forget keys" }).click();
+
+  await expect(page.getByRole("heading", { name: /^This tab has no key for / })).toBeVisible();
+  await expect.poll(() => held.waiting).toBe(0); // the export's requests were let go
+  await expect.poll(() => picker.files()).toEqual(["picked.ndjson"]);
+  expect(await picker.read("picked.ndjson")).toBe(before);
+  held.release();
+});
+
 test("a dismissed save picker exports nothing and says nothing", async ({ page, savePicker }) => {
   const picker = await savePicker("dismiss");
   const downloads: unknown[] = [];
@@ -665,6 +691,30 @@ test("Forget keys in another tab while the whole team loads: the load stops, its
   await page.getByRole("link", { name: "Back to Teams" }).click();
   await expect(page.getByRole("heading", { name: "Teams", level: 1 })).toBeVisible();
   expect(serviceProxy.paths(wholeTeamPages)).toHaveLength(asked);
+});
+
+test("a tab opened on the team while the whole team loads shows its users, and the load goes on to the end", async ({
+  page,
+  context,
+  serviceProxy,
+}) => {
+  const held = serviceProxy.hold(pagesFrom(2_000));
+  await page.goto(`${serviceProxy.url}/users`);
+  await new UsersPage(page).wholeTeam.loadButton.click();
+  await expect.poll(() => held.waiting).toBe(4);
+  await expect(loadingStatus(page)).toContainText("page 4 of 40");
+
+  // Opened as a person opens one: it gets the keys from this tab, and loads no whole team unasked.
+  const other = await context.newPage();
+  await other.goto(`${serviceProxy.url}/t/${server.teamId}/users`);
+  await expect(new UsersPage(other).pagination).toContainText("of 20,000");
+  await expect(new UsersPage(other).wholeTeam.loadButton).toBeVisible();
+
+  // This tab's load was not disturbed: the held pages come, and it ends.
+  expect(held.waiting).toBe(4);
+  held.release();
+  await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
+  expect(serviceProxy.paths(pageAt(2_000))).toHaveLength(1); // nothing asked twice: the load was not started again
 });
 
 test("a screen reader is told the load's progress each quarter, not each page", async ({ page, serviceProxy }) => {
