@@ -675,7 +675,7 @@ test("Forget keys in another tab while the whole team loads: the load stops, its
   await expect.poll(() => held.waiting).toBe(4);
   await expect(loadingStatus(page)).toContainText("page 4 of 40");
 
-  // A second tab, opened as a person opens one: it gets the keys from this tab.
+  // A second tab, opened as a person opens one: Forget keys there forgets them in every tab.
   const other = await context.newPage();
   await other.goto(`${serviceProxy.url}/settings`);
   await other.getByRole("button", { name: "Forget keys" }).click();
