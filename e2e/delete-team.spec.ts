@@ -2,6 +2,8 @@ import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { confirmDialog, deletesSent, usersOf } from "./delete-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { UsersPage } from "./kit/users-page.ts";
+import { allEnded, watchWorkers } from "./workers.ts";
 
 // These tests send at once (no undo window); e2e/delete-undo.spec.ts tests the window.
 const dialog = confirmDialog;
@@ -39,7 +41,7 @@ test("Cancel deletes nothing; focus returns to the trigger", async ({ page, conn
   await expect(pageRange(page)).toHaveText("Showing 1–3 of 3");
 });
 
-test("Delete this team… on the users page confirms in its row's dialog; the users page then reports the key revoked; a second delete is a 404", async ({
+test("Delete this team… on the users page confirms in its row's dialog; the loaded team goes, the users page then reports the key revoked; a second delete is a 404", async ({
   page,
   connect,
   demo,
@@ -48,11 +50,14 @@ test("Delete this team… on the users page confirms in its row's dialog; the us
   const team = demo.disposable(2);
   await connect({ teamApiKey: team.api_key, managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 0 });
   const sent = deletesSent(page);
+  const workers = watchWorkers(page);
   await page.goto("/users");
   await expect(pageRange(page)).toHaveText("Showing 1–3 of 3");
+  await expect(new UsersPage(page).wholeTeam.loaded).toContainText("All 3 users are loaded");
   await page.getByRole("link", { name: "Delete this team…" }).click();
   await expect(page).toHaveURL(/\/teams\?delete=/);
   await expect(dialog(page)).toContainText(team.name);
+  expect(allEnded(workers)).toBe(false); // Teams keeps the loaded team, for the way back
   // Pasted with spaces and in capitals: still the same ID.
   await dialog(page).getByLabel("Type the team's label or ID to confirm").fill(`  ${team.team_id.toUpperCase()} `);
   await dialog(page).getByRole("button", { name: "Delete this team" }).click();
@@ -64,6 +69,8 @@ test("Delete this team… on the users page confirms in its row's dialog; the us
   expect(sent).toHaveLength(1);
   expect(sent[0]!.url()).toContain(`/v1/org/${demo.orgId}/team/${team.team_id}`);
   expect((await usersOf(page, team.api_key)).status()).toBe(401);
+  // The deleted team's loaded users go with it: its worker ends.
+  await expect.poll(() => allEnded(workers)).toBe(true);
 
   await page.getByRole("link", { name: "Users", exact: true }).click();
   await expect(page.getByRole("alert")).toContainText("The team API key was rejected");

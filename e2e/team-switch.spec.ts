@@ -2,8 +2,9 @@
  * Switching teams: nothing of the team left is shown or done under the next one's name. The
  * teams are saved through the Teams page, as an operator saves them.
  */
-import type { Page, Route, Worker } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { watchWorkers } from "./workers.ts";
 import type { TeamsPage } from "./kit/teams-page.ts";
 
 const small = "Pilot clinic"; // 8 users
@@ -32,17 +33,6 @@ async function holdFirstPage(page: Page, apiKey: string) {
     await route.continue().catch(() => {});
   });
   return { release, held };
-}
-
-/** The team workers the page starts, each with whether it has been closed. */
-function watchWorkers(page: Page) {
-  const workers: { worker: Worker; closed: boolean }[] = [];
-  page.on("worker", (worker) => {
-    const entry = { worker, closed: false };
-    workers.push(entry);
-    worker.on("close", () => (entry.closed = true));
-  });
-  return workers;
 }
 
 test("after a switch, the new team's own loading state shows: none of the old team's rows, total or filter, and no whole load unasked", async ({

@@ -15,6 +15,7 @@ import { UsersPage } from "./kit/users-page.ts";
 import { serveLargeTeam } from "./large-team.ts";
 import { offsetOf, startServiceProxy, type ServiceProxy } from "./service-proxy.ts";
 import { storeConnection } from "./store-connection.ts";
+import { allEnded, watchWorkers } from "./workers.ts";
 
 const teamSize = 20_000;
 /** The demo seed is deterministic but for its keys: the same users the server seeded. */
@@ -664,12 +665,7 @@ test("Forget keys in another tab while the whole team loads: the load stops, its
   serviceProxy,
 }) => {
   const held = serviceProxy.hold(pagesFrom(2_000));
-  const workers: { closed: boolean }[] = [];
-  page.on("worker", (worker) => {
-    const entry = { closed: false };
-    workers.push(entry);
-    worker.on("close", () => (entry.closed = true));
-  });
+  const workers = watchWorkers(page);
   await page.goto(`${serviceProxy.url}/users`);
   await new UsersPage(page).wholeTeam.loadButton.click();
   await expect.poll(() => held.waiting).toBe(4);
@@ -684,7 +680,7 @@ test("Forget keys in another tab while the whole team loads: the load stops, its
   await expect(bodyRows(page)).toHaveCount(0);
   await expect(page.getByRole("progressbar")).toHaveCount(0);
   await expect.poll(() => held.waiting).toBe(0); // the requests in flight were let go
-  await expect.poll(() => workers.length > 0 && workers.every((worker) => worker.closed)).toBe(true);
+  await expect.poll(() => allEnded(workers)).toBe(true);
   const asked = serviceProxy.paths(wholeTeamPages).length;
   held.release();
   // Back to Teams and in again: the key is gone from this tab too, so nothing is asked with it.
