@@ -7,6 +7,8 @@ import { expect, test } from "./fixtures.ts";
 import { looks, showIn } from "./looks.ts";
 import { TeamSwitcher } from "./kit/team-switcher.ts";
 import { TeamsPage } from "./kit/teams-page.ts";
+import { UsersPage } from "./kit/users-page.ts";
+import { allEnded, watchWorkers } from "./workers.ts";
 
 // The kit's page objects (e2e/kit/), so that every run of these tests exercises them.
 const teams = (page: Page) => new TeamsPage(page);
@@ -634,7 +636,11 @@ for (const look of looks) {
   });
 }
 
-test("a team's cached pages go with its entry: removed and added again, its users are asked anew", async ({ page, demo }) => {
+test("a team's cached pages and loaded users go with its entry: removed and added again, its users are asked anew", async ({
+  page,
+  demo,
+}) => {
+  const workers = watchWorkers(page);
   const pages: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("limit=100")) pages.push(request.url());
@@ -643,6 +649,7 @@ test("a team's cached pages go with its entry: removed and added again, its user
   await addTeam(page, { label: "Pilot", key: demo.smallTeam.api_key });
   await teamRow(page, "Pilot").getByRole("link", { name: "Open users of Pilot" }).click();
   await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("of 8");
+  await expect(new UsersPage(page).wholeTeam.loaded).toContainText("All 8 users are loaded");
   expect(pages).toHaveLength(1);
 
   // Back and forth: the page is cached for the tab.
@@ -652,9 +659,11 @@ test("a team's cached pages go with its entry: removed and added again, its user
   expect(pages).toHaveLength(1);
 
   await page.getByRole("link", { name: "Teams", exact: true }).click();
+  expect(allEnded(workers)).toBe(false); // Teams keeps the loaded team, for the way back
   await teamRow(page, "Pilot").getByRole("button", { name: "Remove Pilot" }).click();
   await teamRow(page, "Pilot").getByRole("button", { name: "Remove Pilot" }).click(); // confirmed in place
   await expect(teamRow(page, "Pilot")).toHaveCount(0);
+  await expect.poll(() => allEnded(workers)).toBe(true);
   await addTeam(page, { label: "Pilot", key: demo.smallTeam.api_key });
   await teamRow(page, "Pilot").getByRole("link", { name: "Open users of Pilot" }).click();
   await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("of 8");
