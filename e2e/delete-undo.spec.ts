@@ -115,64 +115,45 @@ test("reloading the tab during the window sends nothing", async ({ page, connect
   expect((await usersOf(page, team.api_key)).status()).toBe(200);
 });
 
-test("Forget keys during the window cancels the deletion, says so, and nothing is sent", async ({
-  page,
-  connect,
-  demo,
-  confirmDelete,
-  settingsPage,
-}) => {
-  const team = demo.disposable(12);
-  await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 30 });
-  await page.clock.install();
-  const sent = deletesSent(page);
-  await page.goto(`/teams/delete?teamId=${team.team_id}`);
-  await confirmDelete(team.team_id);
-  await expect(toast(page)).toContainText("will be deleted in");
-  await page.getByRole("link", { name: "Settings", exact: true }).click();
-  await settingsPage.forgetKeys();
+for (const where of ["this tab", "another tab"] as const) {
+  test(`Forget keys in ${where} during the window cancels the deletion, says so, and nothing is sent`, async ({
+    page,
+    context,
+    connect,
+    demo,
+    confirmDelete,
+    settingsPage,
+  }) => {
+    const team = demo.disposable(12);
+    await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 30 });
+    await page.clock.install();
+    const sent = deletesSent(page);
+    await page.goto(`/teams/delete?teamId=${team.team_id}`);
+    await confirmDelete(team.team_id);
+    await expect(toast(page)).toContainText("will be deleted in");
+    if (where === "this tab") {
+      await page.getByRole("link", { name: "Settings", exact: true }).click();
+      await settingsPage.forgetKeys();
+    } else {
+      // A second tab, opened as a person opens one: Forget keys there forgets them in every tab.
+      const other = await context.newPage();
+      await other.goto("/settings");
+      await other.getByRole("button", { name: "Forget keys" }).click();
+    }
 
-  const cancelled = page.getByRole("status").filter({ hasText: "Cancelled:" });
-  await expect(cancelled).toContainText(`team ${team.team_id} was not deleted, and nothing was sent`);
-  await expect(cancelled).toContainText("management key was forgotten");
-  await expect(page.getByRole("button", { name: "Undo" })).toHaveCount(0);
-  await page.clock.fastForward("01:00");
-  expect(sent).toHaveLength(0);
-  expect((await usersOf(page, team.api_key)).status()).toBe(200);
-  await page.getByRole("button", { name: "Dismiss" }).click();
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Teams" }).click();
-  await page.getByRole("link", { name: "Delete a team by ID" }).click();
-  await expect(page.getByRole("region", { name: "Delete attempts in this tab" }).getByRole("row").nth(1)).toContainText("undone");
-});
-
-test("Forget keys in another tab during the window cancels the deletion here too, and nothing is sent", async ({
-  page,
-  context,
-  connect,
-  demo,
-  confirmDelete,
-}) => {
-  const team = demo.disposable(12);
-  await connect({ managementKey: demo.managementKey, orgId: demo.orgId, undoSeconds: 30 });
-  await page.clock.install();
-  const sent = deletesSent(page);
-  await page.goto(`/teams/delete?teamId=${team.team_id}`);
-  await confirmDelete(team.team_id);
-  await expect(toast(page)).toContainText("will be deleted in");
-
-  // A second tab, opened as a person opens one: Forget keys there forgets them in every tab.
-  const other = await context.newPage();
-  await other.goto("/settings");
-  await other.getByRole("button", { name: "Forget keys" }).click();
-
-  const cancelled = page.getByRole("status").filter({ hasText: "Cancelled:" });
-  await expect(cancelled).toContainText(`team ${team.team_id} was not deleted, and nothing was sent`);
-  await expect(cancelled).toContainText("management key was forgotten");
-  await expect(page.getByRole("button", { name: "Undo" })).toHaveCount(0);
-  await page.clock.fastForward("01:00");
-  expect(sent).toHaveLength(0);
-  expect((await usersOf(page, team.api_key)).status()).toBe(200);
-});
+    const cancelled = page.getByRole("status").filter({ hasText: "Cancelled:" });
+    await expect(cancelled).toContainText(`team ${team.team_id} was not deleted, and nothing was sent`);
+    await expect(cancelled).toContainText("management key was forgotten");
+    await expect(page.getByRole("button", { name: "Undo" })).toHaveCount(0);
+    await page.clock.fastForward("01:00");
+    expect(sent).toHaveLength(0);
+    expect((await usersOf(page, team.api_key)).status()).toBe(200);
+    await page.getByRole("button", { name: "Dismiss" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Teams" }).click();
+    await page.getByRole("link", { name: "Delete a team by ID" }).click();
+    await expect(page.getByRole("region", { name: "Delete attempts in this tab" }).getByRole("row").nth(1)).toContainText("undone");
+  });
+}
 
 test("a second deletion is refused while one waits in its window, with the reason; Undo cancels only the first", async ({
   page,
