@@ -57,7 +57,9 @@ test("Delete this team… on the users page confirms in its row's dialog; the lo
   await page.getByRole("link", { name: "Delete this team…" }).click();
   await expect(page).toHaveURL(/\/teams\?delete=/);
   await expect(dialog(page)).toContainText(team.name);
-  expect(allEnded(workers)).toBe(false); // Teams keeps the loaded team, for the way back
+  // Teams keeps the loaded team, for the way back.
+  expect(workers).toHaveLength(1);
+  expect(workers[0]!.closed).toBe(false);
   // Pasted with spaces and in capitals: still the same ID.
   await dialog(page).getByLabel("Type the team's label or ID to confirm").fill(`  ${team.team_id.toUpperCase()} `);
   await dialog(page).getByRole("button", { name: "Delete this team" }).click();

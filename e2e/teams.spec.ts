@@ -659,7 +659,10 @@ test("a team's cached pages and loaded users go with its entry: removed and adde
   expect(pages).toHaveLength(1);
 
   await page.getByRole("link", { name: "Teams", exact: true }).click();
-  expect(allEnded(workers)).toBe(false); // Teams keeps the loaded team, for the way back
+  // Teams keeps the loaded team, for the way back: the worker loaded at first is still the one.
+  await expect(teamRow(page, "Pilot")).toBeVisible();
+  expect(workers).toHaveLength(1);
+  expect(workers[0]!.closed).toBe(false);
   await teamRow(page, "Pilot").getByRole("button", { name: "Remove Pilot" }).click();
   await teamRow(page, "Pilot").getByRole("button", { name: "Remove Pilot" }).click(); // confirmed in place
   await expect(teamRow(page, "Pilot")).toHaveCount(0);
