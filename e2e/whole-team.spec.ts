@@ -64,6 +64,9 @@ test.beforeEach(async ({ page }) => {
 
 const loaded = (page: Page) => page.getByRole("status").filter({ hasText: "All 20,000 users are loaded" });
 const bodyRows = (page: Page) => new UsersPage(page).table.locator("tbody tr");
+/** The whole-team bar's progress lines, found by what they show. */
+const loadingStatus = (page: Page) => page.getByRole("status").filter({ hasText: "Loading the whole team" });
+const exportingNdjson = (page: Page) => page.getByRole("status").filter({ hasText: "Exporting NDJSON" });
 /** The seeded users who hold `text` (lower-case) in an ID: a search's matches. */
 const matching = (text: string) => seeded.filter((user) => user.user_id.includes(text) || user.client_user_id.toLowerCase().includes(text));
 /** The name the seed gives the source `slug`. */
@@ -558,7 +561,7 @@ test("with a save picker, the NDJSON is written as it comes; Cancel, a failure o
   const before = "an earlier export\n";
   await picker.write("picked.ndjson", before);
   const wholeTeam = new UsersPage(page).wholeTeam;
-  const exporting = page.getByRole("status").filter({ hasText: "Exporting NDJSON" });
+  const exporting = exportingNdjson(page);
 
   // Two pages come, the others wait: the first lines are in the browser's swap file, not yet the file.
   let held = serviceProxy.hold(pagesFrom(1_000));
@@ -606,7 +609,7 @@ test("Forget keys in another tab mid-export: the export stops, and the file pick
   await picker.write("picked.ndjson", before);
   const held = serviceProxy.hold(pagesFrom(1_000));
   await new UsersPage(page).wholeTeam.exportNdjsonButton.click();
-  await expect(page.getByRole("status").filter({ hasText: "Exporting NDJSON" })).toContainText("Exporting NDJSON: 1,000 of 20,000 users");
+  await expect(exportingNdjson(page)).toContainText("Exporting NDJSON: 1,000 of 20,000 users");
   await expect.poll(() => held.waiting).toBeGreaterThan(0);
 
   const other = await context.newPage();
@@ -633,9 +636,6 @@ test("a dismissed save picker exports nothing and says nothing", async ({ page, 
   await expect(new UsersPage(page).wholeTeam.exportNdjsonButton).toBeEnabled();
   expect(downloads).toHaveLength(0);
 });
-
-/** The whole-team bar's progress line, found by what it shows. */
-const loadingStatus = (page: Page) => page.getByRole("status").filter({ hasText: "Loading the whole team" });
 
 test("Cancel midway keeps what was loaded, leaves a working page, and Resume completes it", async ({ page, serviceProxy }) => {
   // The load's first four pages come, the others wait at the proxy: Cancel lands midway, however slow the machine.
@@ -746,7 +746,7 @@ test("an export tells a screen reader its quarters, and stops when the operator 
   // NDJSON asks the service for the pages again: they wait at the proxy.
   const held = serviceProxy.hold(wholeTeamPages);
   await new UsersPage(page).wholeTeam.exportNdjsonButton.click();
-  const exporting = page.getByRole("status").filter({ hasText: "Exporting NDJSON" });
+  const exporting = exportingNdjson(page);
   await expect.poll(() => held.waiting).toBe(1);
   await expect(exporting).toContainText("Exporting NDJSON: 0 of 20,000 users");
   await expect(exporting).toMatchAriaSnapshot(`- status: "Exporting NDJSON: started"`);
