@@ -105,9 +105,8 @@ async function loadOnce() {
 }
 
 // Warm the service (its first listing of a team costs more), then floor and load in turn, each
-// from a heap collected in full: the heap's limits follow what it held, so a floor run beside the
-// last load's index (its limits raised) and a load from a collected heap (its limits low, so the
-// collector marks again and again as the index grows) were not measured in the same state.
+// from a heap collected in full: V8 sets the heap's limits by what it last held, so both start
+// from the same state.
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 await floorMs();
 const floors: number[] = [];
@@ -192,7 +191,7 @@ async function timeExport(chunks: (options: ExportOptions) => AsyncGenerator<Exp
 const csv = await timeExport((options) => csvFromIndex(index, {}, options));
 const ndjson = await timeExport((options) => ndjsonFromService(client, options));
 
-console.log(`\nMedians of ${runs} runs (floor and load in turn, after a warm-up); the rest from the last run.`);
+console.log(`\nMedians of ${runs} runs (floor and load in turn, each from a collected heap, after a warm-up); the rest from the last run.`);
 console.log("Measured in Node (no browser, no worker): the same code the team worker runs.\n");
 console.table({
   "users loaded": { value: outcome.users.toLocaleString("en") },
