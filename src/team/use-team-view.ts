@@ -115,5 +115,8 @@ function useFacetCounts(connection: Connection, teamQuery: TeamQuery, version: n
     enabled: team !== undefined && (filtersOpen || query.search === ""),
     placeholderData: keepTeamData(teamTag(connection)),
     gcTime: teamAnswersKeptMs,
+    // Counts of one load (its version is in the key) never change: a filter opened again later
+    // shows them without asking the worker again.
+    staleTime: Infinity,
   });
 }
