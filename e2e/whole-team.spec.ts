@@ -87,11 +87,16 @@ async function servicePage(page: Page, offset: number, limit: number) {
   return ((await answer.json()) as { users: { user_id: string; client_user_id: string; created_on: string }[] }).users;
 }
 
-/** `origin`: the server's, or a proxy's in front of it. */
+/**
+ * `origin`: the server's, or a proxy's in front of it. The end is waited for without `expect`,
+ * whose failed polls snapshot the whole page's accessibility tree: that took the page's thread
+ * from the load it waited for (20,000 users loaded 0.51–0.62 s after the click, against
+ * 0.39–0.49 s with `waitFor`, four loads each in turn).
+ */
 async function loadWholeTeam(page: Page, origin = server.url) {
   await page.goto(`${origin}/users`);
   await new UsersPage(page).wholeTeam.loadButton.click();
-  await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
+  await loaded(page).waitFor({ timeout: 45_000 });
 }
 
 test("search finds a user who sits on a far page", async ({ page }) => {
