@@ -169,10 +169,7 @@ console.log("Searching, filtering, sorting, charting…");
 async function workerMeasures(name: string): Promise<[string | undefined, number][]> {
   const worker = await targets.find("worker");
   const expression = `performance.getEntriesByName(${JSON.stringify(name)}, "measure").map((m) => [m.detail?.search, m.duration])`;
-  const work = worker
-    ? await targets.send<{ result?: { value?: [string, number][] } }>(worker, "Runtime.evaluate", { expression, returnByValue: true })
-    : undefined;
-  return work?.result?.value ?? [];
+  return (worker ? await targets.value<[string, number][]>(worker, expression) : undefined) ?? [];
 }
 
 /**

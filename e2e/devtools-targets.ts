@@ -38,6 +38,11 @@ export class DevtoolsTargets {
     return answer;
   }
 
+  /** The value of `expression` in a target (returned by value); undefined when it has none. */
+  async value<T>(targetId: string, expression: string): Promise<T | undefined> {
+    return (await this.send<{ result?: { value?: T } }>(targetId, "Runtime.evaluate", { expression, returnByValue: true }))?.result?.value;
+  }
+
   /**
    * Stops a target's scripts for `ms`, as a far larger team's work keeps its thread: the target
    * pauses at the next script it runs, whatever the page asks meanwhile. Resolves once that is

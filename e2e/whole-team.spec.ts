@@ -88,15 +88,18 @@ async function servicePage(page: Page, offset: number, limit: number) {
 }
 
 /**
- * `origin`: the server's, or a proxy's in front of it. The end is waited for without `expect`,
- * whose failed polls snapshot the whole page's accessibility tree: that took the page's thread
- * from the load it waited for (20,000 users loaded 0.51–0.62 s after the click, against
- * 0.39–0.49 s with `waitFor`, four loads each in turn).
+ * Waits for the whole team's load to end without `expect`, whose failed polls snapshot the whole
+ * page's accessibility tree: that took the page's thread from the load it waited for (20,000
+ * users loaded 0.51–0.62 s after the click, against 0.39–0.49 s with `waitFor`, four loads each in
+ * turn).
  */
+const untilLoaded = (page: Page) => loaded(page).waitFor({ timeout: 45_000 });
+
+/** `origin`: the server's, or a proxy's in front of it. */
 async function loadWholeTeam(page: Page, origin = server.url) {
   await page.goto(`${origin}/users`);
   await new UsersPage(page).wholeTeam.loadButton.click();
-  await loaded(page).waitFor({ timeout: 45_000 });
+  await untilLoaded(page);
 }
 
 test("search finds a user who sits on a far page", async ({ page }) => {
@@ -310,11 +313,8 @@ test("facet counts equal those computed from the seed, and combine", async ({ pa
   await expect(page).toHaveURL(/source=oura&birth=known/);
 });
 
-/** The filters' counts the page asked of the worker so far (its "team facets" round trips). */
-const countsAsked = (page: Page) => page.evaluate(() => performance.getEntriesByName("team facets", "measure").length);
-
 /** The sources' counts among `users`, as the filter shows them. */
-async function expectSourceCountsOf(page: Page, users: typeof seeded) {
+async function expectSourceCounts(page: Page, users: typeof seeded) {
   const options = page.getByRole("group", { name: "Connected source" });
   for (const slug of ["oura", "fitbit", "strava"]) {
     const holders = holding(users, slug);
@@ -330,8 +330,8 @@ test("a search's facet counts are made when a filter opens, not as one types; a 
   expectAccessible,
 }) => {
   await loadWholeTeam(page);
-  const counted = () => countsAsked(page);
-  const expectSourceCounts = (users: typeof seeded) => expectSourceCountsOf(page, users);
+  /** The filters' counts the page asked of the worker so far (its "team facets" round trips). */
+  const counted = () => page.evaluate(() => performance.getEntriesByName("team facets", "measure").length);
   const search = page.getByLabel("Search the whole team");
   await search.click();
   // With nothing searched the counts are made (the filters' counts of everybody): once, at the load.
@@ -346,7 +346,7 @@ test("a search's facet counts are made when a filter opens, not as one types; a 
   // Opened, the filter counts the search's users.
   const filter = page.getByRole("button", { name: "Filter by connected source" });
   await filter.click();
-  await expectSourceCounts(matching("p19"));
+  await expectSourceCounts(page, matching("p19"));
   expect(await counted()).toBe(before + 1);
   await expectAccessible();
 
@@ -371,7 +371,7 @@ test("a search's facet counts are made when a filter opens, not as one types; a 
   expect(await counted()).toBe(afterChoice);
   await filter.click();
   // Each group is counted over the others' choices: the sources' over the search alone.
-  await expectSourceCounts(matching("p199"));
+  await expectSourceCounts(page, matching("p199"));
   await expectAccessible();
 });
 
@@ -381,23 +381,23 @@ test("a filter opened again half a minute later shows the counts it had, not mad
   const targets = new DevtoolsTargets(await browser.newBrowserCDPSession());
   const worker = (await targets.find("worker"))!;
   /** The filters' counts the worker made so far. */
-  const made = async () =>
-    (await targets.send<{ result: { value: number } }>(worker, "Runtime.evaluate", {
-      expression: 'performance.getEntriesByName("team facets work", "measure").length',
-      returnByValue: true,
-    }))!.result.value;
+  const made = async () => {
+    const count = await targets.value<number>(worker, 'performance.getEntriesByName("team facets work", "measure").length');
+    if (count === undefined) throw new Error("the worker's measures could not be read");
+    return count;
+  };
   const search = page.getByLabel("Search the whole team");
   await search.fill("p19");
   await expect(searchedNote(page, "p19")).toBeVisible();
   const filter = page.getByRole("button", { name: "Filter by connected source" });
   await filter.click();
-  await expectSourceCountsOf(page, matching("p19"));
+  await expectSourceCounts(page, matching("p19"));
   const before = await made();
 
   await page.keyboard.press("Escape");
   await page.clock.fastForward("00:31"); // past the query client's 30 s of freshness
   await filter.click();
-  await expectSourceCountsOf(page, matching("p19"));
+  await expectSourceCounts(page, matching("p19"));
   // The worker answers in turn: once the next keystroke's view shows, any count that opening
   // asked for is made.
   await page.keyboard.press("Escape");
@@ -517,7 +517,7 @@ test("Refresh loads the team again, and its search and sort answer from the new 
   // The team it replaces is given back to memory as the new one loads: the view comes from the new one.
   await page.getByRole("button", { name: "Refresh", exact: true }).click();
   await expect(page.getByRole("progressbar", { name: "Loading the whole team" })).toBeVisible();
-  await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
+  await untilLoaded(page);
   await expect(created).toHaveAttribute("aria-sort", "descending");
   await expect(bodyRows(page)).toHaveCount(matching.length);
   expect(await shown()).toEqual(before);
@@ -699,7 +699,7 @@ test("Cancel midway keeps what was loaded, leaves a working page, and Resume com
 
   held.release();
   await page.getByRole("button", { name: "Resume" }).click();
-  await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
+  await untilLoaded(page);
 });
 
 test("Forget keys in another tab while the whole team loads: the load stops, its worker ends, and the users go", async ({
@@ -750,7 +750,7 @@ test("a tab opened on the team while the whole team loads shows its users, and t
 
   // This tab's load was not disturbed: once the held pages come, it ends without being started again.
   held.release();
-  await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
+  await untilLoaded(page);
   expect(serviceProxy.paths(pageAt(0))).toHaveLength(1);
 });
 
@@ -772,7 +772,7 @@ test("a screen reader is told the load's progress each quarter, not each page", 
   await expect(loadingStatus(page)).toMatchAriaSnapshot(`- status: "Loading the whole team: 25 % done"`);
 
   held.release();
-  await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
+  await untilLoaded(page);
 });
 
 test("an export tells a screen reader its quarters, and stops when the operator leaves the view", async ({
@@ -824,7 +824,7 @@ test("a 429 midway: the bar counts down the wait the service asked for, retries 
   await page.goto(`${serviceProxy.url}/users`);
   await new UsersPage(page).wholeTeam.loadButton.click();
   await expect(page.getByText(/^The service asked to wait: retrying in [1-5] s$/)).toBeVisible();
-  await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
+  await untilLoaded(page);
   const [refused, retried] = serviceProxy.requests.filter((request) => pageAt(5000).test(request.path));
   expect(retried!.at - refused!.at).toBeGreaterThanOrEqual(5_000);
 });
@@ -850,7 +850,7 @@ test("Cancel during a long wait the service asked for stops the load at once; Re
   expect(serviceProxy.paths(pageAt(5000))).toHaveLength(1);
 
   await page.getByRole("button", { name: "Resume" }).click();
-  await expect(loaded(page)).toBeVisible({ timeout: 45_000 });
+  await untilLoaded(page);
 });
 
 test("a wait longer than two minutes is not waited: the load stops, saying how long the service asked", async ({ page, serviceProxy }) => {
