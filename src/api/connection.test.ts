@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { connectionOf, findTeamByRef, teamPath, teamRef } from "./connection.ts";
+import { connectionOf, findTeamByRef, teamPath, teamRef, teamTag } from "./connection.ts";
 import type { SavedEntries, TeamEntry } from "./saved-entries.ts";
 
 const id = "0a0a0a0a-0000-4000-8000-00000000000a";
@@ -61,5 +61,21 @@ describe("a saved team's connection", () => {
       teamApiKey: "svc_team_two",
       managementKey: "",
     });
+  });
+});
+
+describe("a team's cache identity (teamTag)", () => {
+  it("differs for two connections whose 32-bit FNV hashes were equal", () => {
+    // These two keys collided under the FNV-1a tag that came before.
+    expect(teamTag({ baseUrl: "", teamApiKey: "svc_team_000042vu" })).not.toBe(teamTag({ baseUrl: "", teamApiKey: "svc_team_0000fuea" }));
+  });
+
+  it("is a SHA-256 digest of the place and the key, the same for the same two, and holds neither", () => {
+    const tag = teamTag({ baseUrl: "/s/us-prod", teamApiKey: "svc_team_one" });
+    expect(tag).toMatch(/^[0-9a-f]{64}$/);
+    expect(teamTag({ baseUrl: "/s/us-prod", teamApiKey: "svc_team_one" })).toBe(tag);
+    expect(teamTag({ baseUrl: "/s/eu-sandbox", teamApiKey: "svc_team_one" })).not.toBe(tag);
+    // The two fields cannot be shifted into each other.
+    expect(teamTag({ baseUrl: "a\nb", teamApiKey: "c" })).not.toBe(teamTag({ baseUrl: "a", teamApiKey: "b\nc" }));
   });
 });

@@ -2,6 +2,8 @@
  * How a view reaches its team: the saved team entry named in the URL, its organization entry,
  * and their keys in this tab, as one `Connection` that the operations' clients take.
  */
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { orgOf, servedAt, type OrgEntry, type SavedEntries, type TeamEntry } from "./saved-entries.ts";
 
 export interface Connection {
@@ -71,14 +73,10 @@ export const teamPath = (team: TeamEntry, teams: readonly TeamEntry[], view: Tea
   `/t/${encodeURIComponent(teamRef(team, teams))}/${view}`;
 
 /**
- * A short, non-reversible tag of where and as whom the team client reads (FNV-1a), so cached
- * pages of one team are never shown for another, without the key itself in any cache key.
+ * Where and as whom the team client reads, as a SHA-256 digest: cached data of two connections
+ * never share a key (a 32-bit hash could collide), and no key is in any cache key. A key opens
+ * one team at one place, so the same place and key always get the same answers.
  */
 export function teamTag(connection: Pick<Connection, "baseUrl" | "teamApiKey">): string {
-  let hash = 0x811c9dc5;
-  for (const ch of `${connection.baseUrl}\n${connection.teamApiKey}`) {
-    hash ^= ch.codePointAt(0) ?? 0;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36);
+  return bytesToHex(sha256(utf8ToBytes(JSON.stringify(["team tag", connection.baseUrl, connection.teamApiKey]))));
 }
