@@ -171,6 +171,28 @@ describe("a deployment file", () => {
     expect(() => readDeployment(join(dir, "commented.json"))).toThrow(/^The deployment file .*commented\.json is not JSON: /);
   });
 
+  // A key pasted near the mistake would be printed with the parser's snippet of the text.
+  it.each([
+    ["a bare word", '{\n  "services": [],\n  "key": sk_live_4f9a8b7c6d5e\n}', 3, 10],
+    ["a missing comma", '{\n  "services": []\n  "key": "sk_live_4f9a8b7c6d5e"\n}', 3, 3],
+    ["an unterminated string", '{ "services": [], "key": "sk_live_4f9a8b7c6d5e', 1, 47],
+    ["a trailing comma", '{"services": [], "sk_live_4f9a8b7c6d5e": 1,}', 1, 44],
+    ["a control character in a string", '{\n"k": "sk_live_4f9a\t8b7c6d5e"}', 2, 19],
+    ["text after the value", "{}\nsk_live_4f9a8b7c6d5e", 2, 1],
+    ["an empty file", "", 1, 1],
+  ])("says where %s is, by line and column, never the text", (_what, text, line, column) => {
+    const file = join(mkdtempSync(join(tmpdir(), "deployment-")), "deploy.json");
+    writeFileSync(file, text);
+    let message = "";
+    try {
+      readDeployment(file);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(`The deployment file ${file} is not JSON: line ${line}, column ${column}.`);
+    expect(message).not.toContain("sk_live");
+  });
+
   it("tells the browser names, labels, environments and the provided entries: no URL of a service", async () => {
     const body = await (await deploymentInfoApp(parseDeployment(valid, "deploy.json")).request("/deployment.json")).json();
     expect(body).toEqual({

@@ -7,6 +7,7 @@
 import { Hono } from "hono";
 import { readFileSync } from "node:fs";
 import { isUuid } from "../src/api/uuid.ts";
+import { jsonErrorPlace } from "./json-error-place.ts";
 
 export interface Service {
   /** URL-safe: the proxy serves it under `/s/<name>/`. */
@@ -62,8 +63,10 @@ export function readDeployment(file: string): Deployment {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
-  } catch (error) {
-    throw new DeploymentError(`The deployment file ${file} is not JSON: ${(error as Error).message}.`);
+  } catch {
+    // The parser's message quotes the text, and a key pasted near the mistake with it: the place only.
+    const place = jsonErrorPlace(text);
+    throw new DeploymentError(`The deployment file ${file} is not JSON${place ? `: line ${place.line}, column ${place.column}` : ""}.`);
   }
   return parseDeployment(raw, file);
 }
