@@ -35,6 +35,34 @@ describe("a team's reference in the URL", () => {
   });
 });
 
+describe("two saved teams with one ID at one host, under different paths", () => {
+  // "Another URL…" http://dash/s/us-prod and http://dash/s/eu-sandbox: both services seed the same team IDs.
+  const us = entry({ id: "us", baseUrl: "http://dash/s/us-prod" });
+  const eu = entry({ id: "eu", baseUrl: "http://dash/s/eu-sandbox" });
+  const teams = [us, eu];
+
+  it("get an address each, host and path in a readable, URL-safe form, that opens that team", () => {
+    expect(teamRef(us, teams)).toBe(`${id}@dash~s~us-prod`);
+    expect(teamRef(eu, teams)).toBe(`${id}@dash~s~eu-sandbox`);
+    expect(teamPath(eu, teams)).toBe(`/t/${id}@dash~s~eu-sandbox/users`);
+    expect(findTeamByRef(teams, `${id}@dash~s~us-prod`)).toBe(us);
+    expect(findTeamByRef(teams, `${id}@DASH~S~EU-SANDBOX`)).toBe(eu);
+    expect(findTeamByRef(teams, `${id}@dash~s~nowhere`)).toBeUndefined();
+  });
+
+  it("keep links made before, where they still name one team: the bare ID, or the ID at a host", () => {
+    // `id@dash` named both: no team, rather than the first.
+    expect(findTeamByRef(teams, `${id}@dash`)).toBeUndefined();
+    const there = entry({ id: "there", baseUrl: "https://sandbox.example:8443/api" });
+    expect(findTeamByRef([us, there], `${id}@sandbox.example:8443`)).toBe(there);
+    expect(findTeamByRef([us, there], `${id}@dash`)).toBe(us);
+    expect(findTeamByRef([us], id)).toBe(us);
+    expect(findTeamByRef([us], `${id}@dash`)).toBe(us);
+    // A link that names another place is not opened on this one.
+    expect(findTeamByRef([us], `${id}@eu-sandbox`)).toBeUndefined();
+  });
+});
+
 describe("a saved team's connection", () => {
   it("takes its organization's place and the keys this tab holds, and nothing of other entries", () => {
     const saved: SavedEntries = {

@@ -48,21 +48,46 @@ export function hostOf(url: string): string {
 }
 
 /**
+ * Where an entry is served (see servedAt), as the team's reference names it: the service's name,
+ * "here" for this origin, or a URL's host and path with `~` for `/` — readable, safe in a path,
+ * in lower case (so entries whose references would be equal are refused as one: see sameTeam).
+ */
+export function placeRef(place: string): string {
+  if (place === "") return "here";
+  if (place.startsWith("/s/")) return place.slice(3).toLowerCase();
+  try {
+    const url = new URL(place);
+    return `${url.host}${url.pathname.replace(/\/+$/, "")}`.replaceAll("/", "~").toLowerCase();
+  } catch {
+    return place.replaceAll("/", "~").toLowerCase();
+  }
+}
+
+const placeRefOf = (team: TeamEntry) => placeRef(servedAt(team.service, team.baseUrl));
+
+/**
  * The team's reference in the URL: its team ID, which a colleague who saved the same team also
- * has; with the service's name (or the host) added when two saved teams at different services
- * share that ID.
+ * has; with its place added (placeRef: the service's name, or the URL's host and path) when
+ * another saved team has that ID.
  */
 export function teamRef(team: TeamEntry, teams: readonly TeamEntry[]): string {
   const shared = teams.some((other) => other.id !== team.id && other.teamId === team.teamId);
-  return shared ? `${team.teamId}@${team.service || (team.baseUrl ? hostOf(team.baseUrl) : "here")}` : team.teamId;
+  return shared ? `${team.teamId}@${placeRefOf(team)}` : team.teamId;
 }
 
-/** The saved team a URL's reference names, if any. */
+/**
+ * The saved team a URL's reference names, if exactly one: by its ID alone while no other saved
+ * team has it, else by its place — or, for a link made before paths were named (`teamId@host`),
+ * by its host when only one of them is there.
+ */
 export function findTeamByRef(teams: readonly TeamEntry[], ref: string): TeamEntry | undefined {
-  const wanted = ref.toLowerCase();
-  const [teamId] = wanted.split("@");
+  const [teamId = "", place] = ref.toLowerCase().split(/@(.*)/s);
   const candidates = teams.filter((team) => team.teamId === teamId);
-  return candidates.length === 1 ? candidates[0] : candidates.find((team) => teamRef(team, teams) === wanted);
+  const only = (found: readonly TeamEntry[]) => (found.length === 1 ? found[0] : undefined);
+  if (place === undefined) return only(candidates);
+  const named = candidates.filter((team) => placeRefOf(team) === place);
+  if (named.length > 0) return only(named);
+  return only(candidates.filter((team) => !team.service && team.baseUrl !== "" && hostOf(team.baseUrl).toLowerCase() === place));
 }
 
 /** The views of a team, each under the team's path. */
@@ -70,7 +95,10 @@ export type TeamView = "users" | "overview";
 
 /** The path of a view of a saved team: `/t/<ref>/users`. */
 export const teamPath = (team: TeamEntry, teams: readonly TeamEntry[], view: TeamView = "users") =>
-  `/t/${encodeURIComponent(teamRef(team, teams))}/${view}`;
+  `/t/${pathSegment(teamRef(team, teams))}/${view}`;
+
+/** A reference as a path segment: `@` and `:` may stay as they are there, and read better. */
+const pathSegment = (ref: string) => encodeURIComponent(ref).replaceAll("%40", "@").replaceAll("%3A", ":");
 
 /**
  * Where and as whom the team client reads, as a SHA-256 digest: cached data of two connections

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  draftPlace,
   normalizeUrl,
+  sameTeamProblem,
   orgDraftProblems,
   settleTeamId,
   teamDraftProblems,
@@ -135,5 +137,25 @@ describe("API URLs", () => {
     expect(urlProblem("api.example.com")).toBe("Enter a full address, such as https://api.example.com, or leave it empty for this origin.");
     expect(normalizeUrl(" https://api.example.com/// ", origin)).toBe("https://api.example.com");
     expect(normalizeUrl(`${origin}/`, origin)).toBe("");
+  });
+});
+
+describe("the same team twice", () => {
+  const at = (baseUrl: string, teamId = teamA) => ({ ...saved.teams[0]!, id: baseUrl, label: baseUrl, baseUrl, teamId });
+  const withTeams = (...teams: ReturnType<typeof at>[]) => ({ teams });
+  const place = (url: string) => draftPlace("", url, origin);
+
+  it("is allowed at one host under another path, whose address differs", () => {
+    expect(sameTeamProblem(withTeams(at("http://dash/s/us-prod")), teamA, place("http://dash/s/eu-sandbox"))).toBeUndefined();
+    expect(sameTeamProblem(withTeams(at("http://dash/s/us-prod")), teamB, place("http://dash/s/us-prod"))).toBeUndefined();
+  });
+
+  it("is refused where the address could not tell the two apart", () => {
+    const usProd = withTeams(at("http://dash/s/us-prod"));
+    const twice = "This team is already saved, as http://dash/s/us-prod (same team ID and API base URL).";
+    expect(sameTeamProblem(usProd, teamA, place("http://dash/s/us-prod/"))).toBe(twice);
+    expect(sameTeamProblem(usProd, teamA, place("http://DASH/s/us-prod"))).toBe(twice);
+    expect(sameTeamProblem(usProd, teamA, place("https://dash/s/us-prod"))).toBe(twice);
+    expect(sameTeamProblem(usProd, teamA, place("http://dash/S/US-prod"))).toBe(twice);
   });
 });

@@ -2,6 +2,7 @@
  * What a saved team or organization must be, in words a person can act on: the forms and the
  * import apply the same rules. Pure functions over the saved entries.
  */
+import { placeRef } from "./connection.ts";
 import { servedAt, type OrgEntry, type SavedEntries, type TeamEntry } from "./saved-entries.ts";
 import { isUuid, uuidProblem } from "./uuid.ts";
 
@@ -56,10 +57,16 @@ const required = (value: string, what: string) => (value.trim() === "" ? `Enter 
 export const draftPlace = (service: string | undefined, url: string, origin: string) =>
   servedAt(service, service ? "" : normalizeUrl(url, origin));
 
-/** The saved team that already is this team (same team ID at the same place: see servedAt). */
+/**
+ * The saved team that already is this team: the same team ID at the same place (see servedAt), or
+ * at a place its reference in the URL could not tell apart (see placeRef).
+ */
 export const sameTeam = (saved: Pick<SavedEntries, "teams">, teamId: string, place: string, exceptId?: string): TeamEntry | undefined =>
   saved.teams.find(
-    (team) => team.id !== exceptId && team.teamId === teamId.trim().toLowerCase() && servedAt(team.service, team.baseUrl) === place,
+    (team) =>
+      team.id !== exceptId &&
+      team.teamId === teamId.trim().toLowerCase() &&
+      placeRef(servedAt(team.service, team.baseUrl)) === placeRef(place),
   );
 
 /** The saved organization that already is this one (same organization ID at the same place). */
