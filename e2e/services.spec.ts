@@ -139,19 +139,21 @@ test("deleting a team of one service sends one DELETE, which reaches that servic
   expect(answer.status()).toBe(200);
 });
 
-test("an unknown service's name is a JSON 404 that reaches no service", async ({ page, deployment }) => {
+test("an unknown service's name is the dashboard's own JSON 404, which reaches no service", async ({ page, deployment }) => {
   const before = deployment.services.map((s) => s.server.output().length);
-  for (const [method, path] of [
-    ["GET", "/s/nowhere/v2/user/?limit=1"],
-    ["DELETE", `/s/nowhere/v1/org/${ids.orgA}/team/${ids.teamA}`],
-    ["GET", "/s/us-prod/healthz"],
+  const nowhere = { detail: "The service nowhere is not declared in this deployment.", service: "nowhere" };
+  for (const [method, path, reason, body] of [
+    ["GET", "/s/nowhere/v2/user/?limit=1", "unknown-service", nowhere],
+    ["DELETE", `/s/nowhere/v1/org/${ids.orgA}/team/${ids.teamA}`, "unknown-service", nowhere],
+    ["GET", "/s/us-prod/healthz", "not-forwarded", { detail: "Not Found" }],
   ] as const) {
     const answer = await page.request.fetch(path, {
       method,
       headers: { "x-service-api-key": keys.teamA, "x-management-key": keys.managementA },
     });
     expect(answer.status()).toBe(404);
-    expect(await answer.json()).toEqual({ detail: "Not Found" });
+    expect(answer.headers()["x-dashboard-refusal"]).toBe(reason);
+    expect(await answer.json()).toEqual(body);
   }
   expect(deployment.services.map((s) => s.server.output().length)).toEqual(before);
 });

@@ -4,6 +4,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { notForwarded } from "./dashboard-refusal.ts";
 import { requestLog } from "./request-log.ts";
 import { notFoundJson } from "./service-app.ts";
 
@@ -43,8 +44,8 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   }
 };
 
-/** Paths that belong to the service: they never fall back to the app. */
-export const isServicePath = (path: string) => /^\/(v\d+|logos|healthz|demo|s)(\/|$)|^\/deployment\.json$/.test(path);
+/** Paths that belong to the service: they never fall back to the app (nor `/S/…`, a service's place mistyped). */
+export const isServicePath = (path: string) => /^\/(v\d+|logos|healthz|demo|[sS])(\/|$)|^\/deployment\.json$/.test(path);
 
 interface Asset {
   body: Uint8Array<ArrayBuffer>;
@@ -98,7 +99,8 @@ export function createDashboardApp({ api, distDir, log }: DashboardAppOptions) {
 
   // App routes (and unknown paths, which the app answers with its not-found page) get index.html.
   const indexHtml = readFileSync(join(distDir, "index.html"), "utf8");
-  app.get("*", (c) => (isServicePath(c.req.path) ? notFoundJson(c) : c.html(indexHtml)));
-  app.notFound(notFoundJson);
+  // A service path no route took, or any other method's path, is this server's own 404: no service said it.
+  app.get("*", (c) => (isServicePath(c.req.path) ? notForwarded(c) : c.html(indexHtml)));
+  app.notFound(notForwarded);
   return app;
 }

@@ -13,9 +13,10 @@ import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { announceSeed, closeOnSignals, parseServiceArgs, runCommand, usage } from "./cli-options.ts";
 import { createDashboardApp, isServicePath } from "./dashboard-app.ts";
+import { notForwarded } from "./dashboard-refusal.ts";
 import { demoConnectionsApp, offersDemo } from "./demo-connections.ts";
 import { deploymentInfoApp, DeploymentError, readDeployment, type Deployment } from "./deployment.ts";
-import { createServiceApp, notFoundJson } from "./service-app.ts";
+import { createServiceApp } from "./service-app.ts";
 import { formatCredentials, listen, openStore, type Credentials } from "./service.ts";
 import { createServicesApp, createUpstreamApp } from "./upstream-proxy.ts";
 
@@ -60,7 +61,7 @@ function withDeploymentInfo(deployment: Deployment | undefined, operations: Hono
   const app = new Hono();
   app.route("/", deploymentInfoApp(deployment));
   app.route("/", operations);
-  app.notFound(notFoundJson);
+  app.notFound(notForwarded);
   return app;
 }
 

@@ -114,6 +114,8 @@ describe.each([
     const answer = await rawRequest(proxy.port, method, `${prefix}${path}`, credentials);
     expect(answer.status).toBe(status);
     expect(JSON.parse(answer.body)).toEqual({ detail: status === 404 ? "Not Found" : "Method Not Allowed" });
+    // A path it does not forward is marked as the dashboard's own answer: no service said "not found".
+    if (status === 404) expect(answer.headers["x-dashboard-refusal"]).toBe("not-forwarded");
     if (status === 405) expect(answer.headers.allow).toBe(path.startsWith("/v2/") ? "GET, HEAD" : "DELETE");
     expect(received).toEqual([]);
   });
@@ -184,9 +186,18 @@ describe("the proxy of a deployment's services", () => {
   afterAll(() => proxy.close());
 
   it.each([
-    ["GET", "/s/nobody/v2/user/"],
-    ["DELETE", `/s/nobody/v1/org/${org}/team/${team}`],
-    ["GET", "/s/ONE/v2/user/"],
+    ["GET", "/s/nobody/v2/user/", "nobody"],
+    ["DELETE", `/s/nobody/v1/org/${org}/team/${team}`, "nobody"],
+    ["GET", "/s/ONE/v2/user/", "ONE"],
+  ])("answers %s %s as the dashboard's own 404, naming the undeclared service, and forwards nothing", async (method, path, name) => {
+    const answer = await rawRequest(proxy.port, method, path, credentials);
+    expect(answer.status).toBe(404);
+    expect(answer.headers["x-dashboard-refusal"]).toBe("unknown-service");
+    expect(JSON.parse(answer.body)).toEqual({ detail: `The service ${name} is not declared in this deployment.`, service: name });
+    expect(received).toEqual([]);
+  });
+
+  it.each([
     ["GET", "/s/"],
     ["GET", "/s/one"],
     ["GET", "/s/one/"],
@@ -195,15 +206,21 @@ describe("the proxy of a deployment's services", () => {
     ["GET", "/s/nobody/../one/v2/user/"],
     ["GET", "/s/%2e%2e/s/one/v2/user/"],
     ["GET", "/s/other/..%2F..%2Fs/one/v2/user/"],
-  ])("answers %s %s with a JSON 404 and forwards nothing", async (method, path) => {
+    ["GET", "/S/one/v2/user/"],
+    ["DELETE", `/S/one/v1/org/${org}/team/${team}`],
+    ["GET", "/s/a%20b/v2/user/"],
+  ])("answers %s %s with the dashboard's own JSON 404 and forwards nothing", async (method, path) => {
     const answer = await rawRequest(proxy.port, method, path, credentials);
     expect(answer.status).toBe(404);
+    expect(answer.headers["x-dashboard-refusal"]).toBe("not-forwarded");
     expect(JSON.parse(answer.body)).toEqual({ detail: "Not Found" });
     expect(received).toEqual([]);
   });
 
   it("serves nothing at this origin's own paths unless the file names a default service", async () => {
-    expect((await rawRequest(proxy.port, "GET", "/v2/user/", credentials)).status).toBe(404);
+    const here = await rawRequest(proxy.port, "GET", "/v2/user/", credentials);
+    expect(here.status).toBe(404);
+    expect(here.headers["x-dashboard-refusal"]).toBe("not-forwarded");
     const withDefault = createServicesApp({
       services: [{ name: "one", label: "One", environment: "sandbox", ...upstreamOf() }],
       default: "one",
@@ -273,6 +290,41 @@ describe("the proxy of a deployment's services", () => {
     await service.close();
     expect(read).toBe(large.length);
   });
+
+  it.each([
+    [301, "https://api.example.com/v2/user/?api_key=secret-in-query#frag", "/v2/user/", "https://api.example.com/v2/user/", "baseUrl"],
+    [307, "/login?next=%2Fv2%2Fuser", "/v2/user/", "/login", "baseUrl"],
+    [
+      308,
+      "https://manage.example.com/v1/org/x/team/y",
+      `/v1/org/${org}/team/${team}`,
+      "https://manage.example.com/v1/org/x/team/y",
+      "managementUrl",
+    ],
+  ])(
+    "answers a %i redirect of the service with its own 502, saying where it pointed (no query), never passing it on",
+    async (status, location, path, shown, setting) => {
+      const redirecting = createServer((request, response) => {
+        request.resume();
+        response.writeHead(status, { location, "content-type": "text/html" }).end("<a>moved</a>");
+      });
+      await new Promise<void>((done) => redirecting.listen(0, "127.0.0.1", done));
+      const url = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
+      const answer = await proxyOf({ url }).request(`/s/far${path}`, {
+        method: path.startsWith("/v1/") ? "DELETE" : "GET",
+        headers: credentials,
+      });
+      await new Promise((done) => redirecting.close(done));
+      expect(answer.status).toBe(502);
+      expect(answer.headers.get("location")).toBeNull();
+      expect(answer.headers.get("x-dashboard-refusal")).toBe("upstream-redirect");
+      const shownAt = shown.startsWith("/") ? `${url}${shown}` : shown;
+      expect(await answer.json()).toEqual({
+        detail: `The service far answered ${status} with a redirect to ${shownAt}, which this dashboard does not follow: check its ${setting} in the deployment file.`,
+        service: "far",
+      });
+    },
+  );
 
   it("cuts an answer that stops coming", async () => {
     const service = await tricklingService(page, { pieces: 4, gapMs: 50, stall: true });

@@ -1,13 +1,15 @@
 /**
  * Upstream mode: the two operations are forwarded to a hosted service, so the browser stays
  * same-origin. Only those two are forwarded, as paths this proxy writes itself: anything else is
- * answered here (404, or 405 with Allow) and never reaches the upstream. Credential headers pass
- * through; nothing of a request is logged but its path.
+ * answered here (404, or 405 with Allow) and never reaches the upstream; so is a redirect of the
+ * upstream (see dashboard-refusal.ts). Credential headers pass through; nothing of a request is
+ * logged but its path.
  */
 import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context } from "hono";
+import { notForwarded, refusedHere, unknownService } from "./dashboard-refusal.ts";
 import type { Deployment } from "./deployment.ts";
-import { notFoundJson, operationRoutes } from "./service-app.ts";
+import { operationRoutes } from "./service-app.ts";
 
 export interface UpstreamOptions {
   baseUrl: string;
@@ -44,8 +46,8 @@ export function createUpstreamApp({ baseUrl, managementUrl, name, fetch: fetchIm
   const base = baseUrl.replace(/\/+$/, "");
   const management = managementUrl.replace(/\/+$/, "");
 
-  const forward = async (c: Context, target: string) => {
-    if (wroteDotSegment(c)) return notFoundJson(c);
+  const forward = async (c: Context, target: string, setting: "baseUrl" | "managementUrl") => {
+    if (wroteDotSegment(c)) return notForwarded(c);
     const headers = new Headers();
     for (const name of forwardedRequestHeaders) {
       const value = c.req.header(name);
@@ -63,6 +65,17 @@ export function createUpstreamApp({ baseUrl, managementUrl, name, fetch: fetchIm
     } finally {
       clearTimeout(waiting);
     }
+    // Passed on, a redirect reaches the browser without its Location (not a header forwarded): a
+    // sentence saying where it pointed (its query and fragment left out), and which URL to check.
+    if (response.status >= 300 && response.status < 400 && response.status !== 304) {
+      await response.body?.cancel();
+      const location = response.headers.get("location");
+      const place = location === null ? undefined : URL.parse(location, target);
+      const to = place ? ` to ${place.origin}${place.pathname}` : "";
+      const check = name ? `its ${setting} in the deployment file` : `UPSTREAM_${setting === "baseUrl" ? "BASE" : "MANAGEMENT"}_URL`;
+      const detail = `The ${name ? `service ${name}` : "upstream service"} answered ${response.status} with a redirect${to}, which this dashboard does not follow: check ${check}.`;
+      return refusedHere(c, 502, "upstream-redirect", { detail, ...(name && { service: name }) });
+    }
     const out = new Headers();
     for (const name of forwardedResponseHeaders) {
       const value = response.headers.get(name);
@@ -74,14 +87,14 @@ export function createUpstreamApp({ baseUrl, managementUrl, name, fetch: fetchIm
 
   operationRoutes(app, {
     // One of the two paths routed (with or without the slash, wherever mounted); the query is the upstream's to validate.
-    listUsers: (c) => forward(c, `${base}/v2/user${c.req.path.endsWith("/") ? "/" : ""}${new URL(c.req.url).search}`),
+    listUsers: (c) => forward(c, `${base}/v2/user${c.req.path.endsWith("/") ? "/" : ""}${new URL(c.req.url).search}`, "baseUrl"),
     // Each ID is sent re-encoded from its decoded value, so the upstream sees exactly one segment.
     deleteTeam: (c, ids) => {
-      if (![ids.org_id, ids.team_id].every(isPlainSegment)) return notFoundJson(c);
-      return forward(c, `${management}/v1/org/${encodeURIComponent(ids.org_id)}/team/${encodeURIComponent(ids.team_id)}`);
+      if (![ids.org_id, ids.team_id].every(isPlainSegment)) return notForwarded(c);
+      return forward(c, `${management}/v1/org/${encodeURIComponent(ids.org_id)}/team/${encodeURIComponent(ids.team_id)}`, "managementUrl");
     },
   });
-  app.notFound(notFoundJson);
+  app.notFound(notForwarded);
   return app;
 }
 
@@ -119,7 +132,8 @@ export function createServicesApp(
     if (service.name === deployment.default) app.route("/", proxy);
   }
   // An unknown name, or another path of a known one, is answered here: nothing is forwarded.
-  app.all("/s/*", notFoundJson);
-  app.notFound(notFoundJson);
+  const declared = deployment.services.map((service) => service.name);
+  app.all("/s/*", (c) => unknownService(c, declared));
+  app.notFound(notForwarded);
   return app;
 }
