@@ -4,6 +4,7 @@ import { CopyableId } from "./copyable-id.tsx";
 import { EntriesTable, type Column } from "./entries-table.tsx";
 import { EntryNotes } from "./entry-notes.tsx";
 import { ConfirmRemove, EditAndRemove, SetKey } from "./row-actions.tsx";
+import { rowNames } from "./row-names.ts";
 import { TableCard } from "./table-card.tsx";
 
 interface OrganizationsTableProps {
@@ -17,6 +18,10 @@ interface OrganizationsTableProps {
 /** The saved organizations: where their teams are deleted, and whether this tab holds the key. */
 export function OrganizationsTable({ removing, onRemoving, onEdit, onReport }: OrganizationsTableProps) {
   const saved = useSavedEntries();
+  const names = rowNames(
+    saved.orgs.map((org) => ({ id: org.id, label: org.label, service: org.service, url: org.managementUrl, key: org.orgId })),
+  );
+  const nameOf = (org: OrgEntry) => names.get(org.id) ?? org.label;
 
   function removeOrg(org: OrgEntry) {
     savedEntries.change({
@@ -29,7 +34,7 @@ export function OrganizationsTable({ removing, onRemoving, onEdit, onReport }: O
 
   const columns: Column<OrgEntry>[] = [
     { header: "Label", rowHeader: true, cell: (org) => org.label },
-    { header: "Organization ID", cell: (org) => <CopyableId id={org.orgId} label={`Copy organization ID of ${org.label}`} /> },
+    { header: "Organization ID", cell: (org) => <CopyableId id={org.orgId} label={`Copy organization ID of ${nameOf(org)}`} /> },
     {
       header: "Management API",
       cell: (org) => (org.service ? <EntryNotes entry={org} /> : org.managementUrl || <span className="muted">This origin</span>),
@@ -55,11 +60,11 @@ export function OrganizationsTable({ removing, onRemoving, onEdit, onReport }: O
         rowKey={(org) => org.id}
         actions={(org) =>
           removing === org.id ? (
-            <ConfirmRemove label={org.label} onRemove={() => removeOrg(org)} onKeep={() => onRemoving(null)} />
+            <ConfirmRemove label={nameOf(org)} onRemove={() => removeOrg(org)} onKeep={() => onRemoving(null)} />
           ) : org.provided ? (
-            <SetKey label={org.label} onSetKey={() => onEdit(org)} />
+            <SetKey label={nameOf(org)} onSetKey={() => onEdit(org)} />
           ) : (
-            <EditAndRemove label={org.label} onEdit={() => onEdit(org)} onRemove={() => onRemoving(org.id)} />
+            <EditAndRemove label={nameOf(org)} onEdit={() => onEdit(org)} onRemove={() => onRemoving(org.id)} />
           )
         }
       />

@@ -54,7 +54,7 @@ const columns: Column<TeamRow>[] = [
     ),
   },
   { header: "Organization", cell: ({ org }) => (org ? org.label : <span className="muted">None</span>) },
-  { header: "Team ID", cell: ({ team }) => <CopyableId id={team.teamId} label={`Copy team ID of ${team.label}`} /> },
+  { header: "Team ID", cell: ({ team, name }) => <CopyableId id={team.teamId} label={`Copy team ID of ${name}`} /> },
   { header: "Users", number: true, cell: ({ deletion, users }) => (deletion || users === undefined ? "—" : formatCount(users)) },
   {
     header: "Key",
@@ -90,12 +90,12 @@ export function SavedTeamsTable({ rows, deleteBusy, removing, onRemoving, onEdit
   }
 
   function actions(row: TeamRow) {
-    const { team, org, deletion } = row;
-    if (removing === team.id) return <ConfirmRemove label={team.label} onRemove={() => removeTeam(row)} onKeep={() => onRemoving(null)} />;
+    const { team, name, org, deletion } = row;
+    if (removing === team.id) return <ConfirmRemove label={name} onRemove={() => removeTeam(row)} onKeep={() => onRemoving(null)} />;
     if (deletion) {
       // A provided team stays listed until the deployment stops providing it.
       return team.provided ? null : (
-        <button type="button" className="button button-small" onClick={() => removeTeam(row)} aria-label={`Remove ${team.label} from list`}>
+        <button type="button" className="button button-small" onClick={() => removeTeam(row)} aria-label={`Remove ${name} from list`}>
           Remove from list
         </button>
       );
@@ -103,7 +103,7 @@ export function SavedTeamsTable({ rows, deleteBusy, removing, onRemoving, onEdit
     return (
       <>
         {row.keyStatus.kind !== "another team" && (
-          <Link className="button button-small" to={teamPath(team, saved.teams)} aria-label={`Open users of ${team.label}`}>
+          <Link className="button button-small" to={teamPath(team, saved.teams)} aria-label={`Open users of ${name}`}>
             Open users
           </Link>
         )}
@@ -115,15 +115,15 @@ export function SavedTeamsTable({ rows, deleteBusy, removing, onRemoving, onEdit
             disabled={!row.connection.managementKey || managementKeyIsTeamKey(row.connection, saved.keys.teams) || deleteBusy !== null}
             title={row.connection.managementKey ? undefined : `This tab has no management key for ${org.label}`}
             aria-describedby={deleteBusy ? "teams-delete-busy" : undefined}
-            aria-label={`Delete team ${team.label}…`}
+            aria-label={`Delete team ${name}…`}
           >
             Delete team…
           </button>
         )}
         {team.provided ? (
-          <SetKey label={team.label} onSetKey={() => onEdit(team)} />
+          <SetKey label={name} onSetKey={() => onEdit(team)} />
         ) : (
-          <EditAndRemove label={team.label} onEdit={() => onEdit(team)} onRemove={() => onRemoving(team.id)} />
+          <EditAndRemove label={name} onEdit={() => onEdit(team)} onRemove={() => onRemoving(team.id)} />
         )}
       </>
     );

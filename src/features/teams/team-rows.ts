@@ -11,6 +11,7 @@ import { AuthenticationError, NetworkError } from "../../api/errors.ts";
 import { listWords, usersPageOptions, type PageAsSent } from "../../api/list-users.ts";
 import { orgOf, type OrgEntry, type SavedEntries, type TeamEntry } from "../../api/saved-entries.ts";
 import type { DeleteAttempt } from "./delete-log.ts";
+import { rowNames } from "./row-names.ts";
 
 export type KeyStatus =
   | { kind: "works" }
@@ -28,6 +29,8 @@ export type Deletion = { kind: "deleted" } | { kind: "gone" } | null;
 
 export interface TeamRow {
   team: TeamEntry;
+  /** What its buttons call it: the label, with the service when another row has the label (see rowNames). */
+  name: string;
   org: OrgEntry | undefined;
   connection: Connection;
   users: number | undefined;
@@ -73,6 +76,9 @@ export function useTeamRows(saved: SavedEntries, attempts: DeleteAttempt[]): Tea
       };
     }),
   });
+  const names = rowNames(
+    saved.teams.map((team) => ({ id: team.id, label: team.label, service: team.service, url: team.baseUrl, key: team.teamId })),
+  );
   return saved.teams.map((team, i) => {
     const query = queries[i]!;
     const connection = connections[i]!;
@@ -80,6 +86,7 @@ export function useTeamRows(saved: SavedEntries, attempts: DeleteAttempt[]): Tea
     const status = keyStatus(team, connection, query);
     return {
       team,
+      name: names.get(team.id) ?? team.label,
       org,
       connection,
       users: query.isError || status.kind === "another team" ? undefined : query.data?.page.total,
