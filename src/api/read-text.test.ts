@@ -4,7 +4,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readText } from "./read-text.ts";
+import { ContractError } from "./errors.ts";
+import { maxAnswerBytes, readText } from "./read-text.ts";
 
 /** A response whose byte stream gives `chunks` one read each (a read of its own for each). */
 function chunked(chunks: Uint8Array[]): Response {
@@ -113,5 +114,79 @@ describe("readText", () => {
     expect(await readText(chunked(cut(bytes, [3, 70_000])), lengthOf)).toEqual({ length: bytes.length });
     expect(seen).toEqual([bytes]);
     expect(await readText(chunked(cut(bytes, [5, 100_000])), () => null)).toBe(await expected(bytes));
+  });
+
+  describe("an answer far larger than a page of users can be", () => {
+    const mib = 1 << 20;
+
+    it("is a cap over twice a page of 500 users at the worst realistic case", () => {
+      // Each user with 30 sources (source and provider both), names and a client ID of
+      // three-byte characters, long logo addresses: about 30 kB, where the demo's are 600 bytes.
+      const wide = (n: number) => "漢".repeat(n);
+      const source = (i: number) => ({
+        logo: `https://cdn.example.com/logos/${"x".repeat(160)}/${i}.svg`,
+        name: wide(60),
+        slug: `provider_${i}`,
+      });
+      const at = "2025-03-01T08:00:00.123456+00:00";
+      const user = {
+        user_id: crypto.randomUUID(),
+        team_id: crypto.randomUUID(),
+        client_user_id: wide(255),
+        created_on: at,
+        connected_sources: Array.from({ length: 30 }, (_, i) => ({ created_on: at, source: source(i), provider: source(i) })),
+        fallback_birth_date: { source_slug: "provider_1", updated_at: at, value: "1990-05-17" },
+        fallback_time_zone: { id: "America/Argentina/ComodRivadavia", source_slug: "provider_1", updated_at: at },
+      };
+      const page = utf8(JSON.stringify({ users: Array.from({ length: 500 }, () => user), total: 1_000_000, offset: 0, limit: 500 }));
+      expect(page.length).toBeGreaterThan(13 * mib);
+      expect(maxAnswerBytes).toBeGreaterThan(2 * page.length);
+    });
+
+    /** A byte stream of `total` bytes in reads of 1 MiB, counting the bytes it was asked for. */
+    function endless(total: number) {
+      const asked = { bytes: 0, cancelled: false };
+      const body = new ReadableStream({
+        type: "bytes",
+        pull(controller) {
+          const size = Math.min(mib, total - asked.bytes);
+          if (size === 0) {
+            controller.close();
+            controller.byobRequest?.respond(0);
+            return;
+          }
+          asked.bytes += size;
+          controller.enqueue(new Uint8Array(size).fill(0x20));
+        },
+        cancel: () => void (asked.cancelled = true),
+      });
+      return { body, asked };
+    }
+
+    it("is refused by its Content-Length, before a byte is read", async () => {
+      const { body, asked } = endless(maxAnswerBytes + 1);
+      const answer = new Response(body, { headers: { "Content-Length": String(maxAnswerBytes + 1) } });
+      const error = await readText(answer).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ContractError);
+      expect((error as Error).message).toBe("The answer is larger than 32 MB, far more than a page of users can be: it was not read.");
+      expect(asked).toEqual({ bytes: 0, cancelled: true });
+    });
+
+    it("is refused once its bytes pass the cap, when it did not say its length (or said less)", async () => {
+      for (const length of [null, "1000"]) {
+        const { body, asked } = endless(maxAnswerBytes + 8 * mib);
+        const answer = new Response(body, { headers: length === null ? {} : { "Content-Length": length } });
+        const error = await readText(answer).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ContractError);
+        expect((error as Error).message).toBe("The answer is larger than 32 MB, far more than a page of users can be: it was not read.");
+        expect(asked.cancelled).toBe(true);
+        expect(asked.bytes).toBeLessThanOrEqual(maxAnswerBytes + 2 * mib);
+      }
+    });
+
+    it("is read whole up to the cap", async () => {
+      const { body } = endless(maxAnswerBytes);
+      expect((await readText(new Response(body))).length).toBe(maxAnswerBytes);
+    });
   });
 });

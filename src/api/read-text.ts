@@ -1,4 +1,15 @@
+import { ContractError } from "./errors.ts";
 import { release } from "./release-memory.ts";
+
+/**
+ * The largest answer read: a page of 500 users at the worst realistic case (30 sources each,
+ * names and a client ID of three-byte characters) is about 14 MB, a usual one 300 kB. A body
+ * past it is not one the dashboard can use, and is refused before it fills the tab's memory.
+ */
+export const maxAnswerBytes = 32 * 1024 * 1024;
+
+const tooLarge = () =>
+  new ContractError(`The answer is larger than ${maxAnswerBytes / 1024 / 1024} MB, far more than a page of users can be: it was not read.`);
 
 /**
  * A response's text: its bytes read into a buffer of our own (a BYOB reader; the body's length
@@ -28,6 +39,12 @@ export async function readText<T extends object>(
   fromBytes?: (bytes: Uint8Array) => T | null,
   onRead?: () => void,
 ): Promise<string | T> {
+  // A compressed body's length is what came, less than it reads: one that says more is refused unread.
+  const length = Number(response.headers.get("Content-Length")) || 0;
+  if (length > maxAnswerBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw tooLarge();
+  }
   let reader: ReadableStreamBYOBReader;
   try {
     if (!response.body) return "";
@@ -36,13 +53,17 @@ export async function readText<T extends object>(
     return response.text(); // not a byte stream
   }
   // Room for the whole body when its length is known, and a byte more: the last read then ends
-  // it. (A compressed body's length is what came, less than it reads: the buffer then grows.)
-  const length = Number(response.headers.get("Content-Length")) || 0;
+  // it. (A compressed body's buffer grows.) At most a byte past the cap is room enough to refuse.
   let bytes = new Uint8Array(Math.max(readBytes, Math.min(length + 1, maxFirstBytes)));
   let filled = 0;
   for (;;) {
+    if (filled > maxAnswerBytes) {
+      release(bytes);
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
     if (filled === bytes.length) {
-      const larger = new Uint8Array(bytes.length * 2);
+      const larger = new Uint8Array(Math.min(bytes.length * 2, maxAnswerBytes + 1));
       larger.set(bytes);
       release(bytes);
       bytes = larger;
