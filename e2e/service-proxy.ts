@@ -30,8 +30,12 @@ export interface ServiceProxy {
   readonly requests: readonly ProxiedRequest[];
   /** The paths of the requests that came and match `pattern`. */
   paths(pattern: RegExp): string[];
-  /** Matching requests (a pattern of paths, or a test of one) pass while `after` have not yet passed; the others wait for `release`. */
-  hold(match: RegExp | ((path: string) => boolean), options?: { after?: number }): Gate;
+  /**
+   * Matching requests (a pattern of paths, or a test of one) pass while `after` have not yet passed;
+   * the others wait for `release`. With `answers`, each goes to the server at once and its answer
+   * waits instead: the server has had every request before the test's next step.
+   */
+  hold(match: RegExp | ((path: string) => boolean), options?: { after?: number; answers?: boolean }): Gate;
   /** Answers the next `times` matching requests itself (JSON), instead of the server. */
   answer(
     pattern: RegExp,
@@ -84,15 +88,20 @@ function createGate(after: number) {
   };
 }
 
-/** Passes the request on to `target` and its answer back, unchanged (the bench's baseline page uses it too). */
-export function forward(req: IncomingMessage, res: ServerResponse, target: URL) {
+/**
+ * Passes the request on to `target` and its answer back, unchanged (the bench's baseline page uses
+ * it too); the answer once `answerWhen` resolves.
+ */
+export function forward(req: IncomingMessage, res: ServerResponse, target: URL, answerWhen?: Promise<unknown>) {
   const upstream = request(
     new URL(req.url ?? "/", target),
     { method: req.method, headers: { ...req.headers, host: target.host } },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
+    (answer) =>
+      void Promise.resolve(answerWhen).then(() => {
+        if (res.destroyed) return void answer.destroy();
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      }),
   );
   upstream.on("error", (error) => {
     // Unreachable: a 502 that says why; cut off midway (the tab gave up, the test is over): closed.
@@ -107,7 +116,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, target: URL) 
 export async function startServiceProxy(target: string): Promise<ServiceProxy> {
   const targetUrl = new URL(target);
   const requests: ProxiedRequest[] = [];
-  const gates: { matches: (path: string) => boolean; gate: ReturnType<typeof createGate> }[] = [];
+  const gates: { matches: (path: string) => boolean; gate: ReturnType<typeof createGate>; answers: boolean }[] = [];
   const answers: { pattern: RegExp; times: number; status: number; headers: Record<string, string>; body: string }[] = [];
 
   const server = createServer((req, res) => {
@@ -122,8 +131,11 @@ export async function startServiceProxy(target: string): Promise<ServiceProxy> {
     let closed = false;
     res.on("close", () => (closed = true));
     const gone = () => closed;
-    const passing = gates.filter(({ matches }) => matches(path)).map(({ gate }) => gate.enter(path, gone));
-    void Promise.all(passing).then(() => gone() || forward(req, res, targetUrl));
+    const enter = (held: typeof gates) =>
+      Promise.all(held.filter(({ matches }) => matches(path)).map(({ gate }) => gate.enter(path, gone)));
+    const passing = enter(gates.filter(({ answers }) => !answers));
+    const answering = enter(gates.filter(({ answers }) => answers));
+    void passing.then(() => gone() || forward(req, res, targetUrl, answering));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -132,9 +144,9 @@ export async function startServiceProxy(target: string): Promise<ServiceProxy> {
     url: `http://127.0.0.1:${port}`,
     requests,
     paths: (pattern) => requests.map((r) => r.path).filter((path) => pattern.test(path)),
-    hold(match, { after = 0 } = {}) {
+    hold(match, { after = 0, answers = false } = {}) {
       const gate = createGate(after);
-      gates.push({ matches: match instanceof RegExp ? (path) => match.test(path) : match, gate });
+      gates.push({ matches: match instanceof RegExp ? (path) => match.test(path) : match, gate, answers });
       return gate;
     },
     answer(pattern, { status, headers = {}, json }, { times = 1 } = {}) {

@@ -731,6 +731,25 @@ test("Forget keys in another tab while the whole team loads: the load stops, its
   expect(serviceProxy.paths(anyUsersPage)).toHaveLength(asked);
 });
 
+test("Forget keys while the whole team loads: not one request reaches the service after the click", async ({ page, serviceProxy }) => {
+  // The pages from 2,000 on reach the service and their answers wait: they come just after the
+  // click, when a worker still running would ask for the next pages.
+  const held = serviceProxy.hold(pagesFrom(2_000), { answers: true });
+  const workers = watchWorkers(page);
+  await page.goto(`${serviceProxy.url}/users`);
+  await new UsersPage(page).wholeTeam.loadButton.click();
+  await expect.poll(() => held.waiting).toBe(4);
+  await expect(loadingStatus(page)).toContainText("page 4 of 40");
+  // Settings, the load going on: the loaded team stays with the tab.
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
+
+  const sent = serviceProxy.paths(anyUsersPage).length;
+  await page.getByRole("button", { name: "Forget keys" }).click();
+  held.release();
+  await expect.poll(() => allEnded(workers)).toBe(true);
+  expect(serviceProxy.paths(anyUsersPage).slice(sent)).toEqual([]);
+});
+
 test("a tab opened on the team while the whole team loads shows its users, and the load goes on to the end", async ({
   page,
   context,

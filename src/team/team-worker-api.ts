@@ -68,8 +68,20 @@ export interface TeamWorkerApiOptions {
   maxUsers?: number;
 }
 
-/** The API to expose, and `stop`, which aborts whatever runs (a worker that ends needs no call). */
+/** The API to expose, and `stop`, which aborts whatever runs and every request (tests call it as a worker's end). */
 export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOptions = {}) {
+  /**
+   * Aborted by `stop`: every request in flight is aborted with it, and none starts after it. The
+   * page sends `stop` before `terminate()`, which Chromium carries out later (meanwhile the worker
+   * would answer pages and ask for more with a forgotten key).
+   */
+  const stopping = new AbortController();
+  const fetchOnce = transport?.fetch ?? ((input, init) => fetch(input, init));
+  const stoppableFetch: typeof fetch = (input, init) => {
+    if (stopping.signal.aborted) return Promise.reject(stopping.signal.reason);
+    const signal = init?.signal ? AbortSignal.any([init.signal, stopping.signal]) : stopping.signal;
+    return fetchOnce(input, { ...init, signal });
+  };
   let connection = { client: null as ReturnType<typeof createTeamClient> | null, apiKey: "" };
   let index = new TeamIndex();
   /** Whether the team is in the index: not before a load, nor when it was too large; exports then stream from the service. */
@@ -83,6 +95,10 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
   const readers = new Map<TeamIndex, number>();
   /** Indexes replaced while exports read them. */
   const replaced = new Set<TeamIndex>();
+  const stop = () => {
+    stopping.abort(new DOMException("The team worker was stopped", "AbortError"));
+    running.forEach((controller) => controller.abort());
+  };
 
   /** Gives back an index that was replaced, at once unless an export still reads it. */
   function retire(old: TeamIndex): void {
@@ -222,7 +238,13 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
   const api = {
     /** First, once: where to load from. A new connection gets a new worker. */
     connect({ baseUrl, apiKey }: WorkerConnection): void {
-      const client = createTeamClient({ maxRetryAfterMs: teamMaxRetryAfterMs, ...transport, baseUrl, apiKey: asTeamApiKey(apiKey) });
+      const client = createTeamClient({
+        maxRetryAfterMs: teamMaxRetryAfterMs,
+        ...transport,
+        fetch: stoppableFetch,
+        baseUrl,
+        apiKey: asTeamApiKey(apiKey),
+      });
       connection = { client, apiKey };
     },
     /** Drops the loaded team and loads it again. */
@@ -233,6 +255,8 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
     cancel(callId: number): void {
       running.get(callId)?.abort();
     },
+    /** Aborts every load, export and request, for good: the page's last call before it ends the worker. */
+    stop,
     view: (view: TeamView): Promise<TeamViewResult> =>
       answer(async () => {
         const start = performance.now();
@@ -266,7 +290,7 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
         return indexed && readsIndex(request.format, request.query) ? reading(index, run) : run();
       }),
   };
-  return { api, stop: () => running.forEach((controller) => controller.abort()) };
+  return { api, stop };
 }
 
 export type TeamWorkerApi = ReturnType<typeof createTeamWorkerApi>["api"];

@@ -41,6 +41,9 @@ export function startTeamWorker(): WorkerPort {
 
 const stopped = () => new Error("The team worker was stopped");
 
+/** How long `dispose` waits for the worker to confirm it stopped before ending it all the same (a worker stuck in a long task). */
+const stopAnswerMs = 1_000;
+
 export function createTeamWorkerClient(connection: WorkerConnection, worker: WorkerPort = startTeamWorker()) {
   const api = wrap<TeamWorkerApi>(worker);
   let nextId = 1;
@@ -53,6 +56,13 @@ export function createTeamWorkerClient(connection: WorkerConnection, worker: Wor
 
   worker.addEventListener("error", (event) => end(new Error(`The team worker failed: ${(event as ErrorEvent).message}`)));
   void api.connect(connection);
+
+  /** A progress callback that the worker's reports no longer reach once disposed (it may send some before it hears the stop). */
+  const unlessDisposed =
+    <P>(onProgress: (progress: P) => void) =>
+    (progress: P) => {
+      if (!disposed) onProgress(progress);
+    };
 
   function call<R>(start: () => Promise<R>): Promise<R> {
     if (disposed) return Promise.reject(stopped());
@@ -73,7 +83,7 @@ export function createTeamWorkerClient(connection: WorkerConnection, worker: Wor
   }
 
   async function load(mode: "load" | "resume", onProgress?: (progress: LoadProgress) => void): Promise<LoadReport> {
-    const { id, answer } = cancellable<LoadReport>((callId) => api[mode](callId, onProgress && proxy((p: LoadProgress) => onProgress(p))));
+    const { id, answer } = cancellable<LoadReport>((callId) => api[mode](callId, onProgress && proxy(unlessDisposed(onProgress))));
     runningLoad = id;
     try {
       return await answer;
@@ -104,12 +114,21 @@ export function createTeamWorkerClient(connection: WorkerConnection, worker: Wor
       request: ExportRequest,
       { onProgress, signal }: { onProgress?: (progress: ExportProgress) => void; signal?: AbortSignal } = {},
     ): Promise<ExportedFile> =>
-      cancellable((callId) => api.exportFile(callId, request, onProgress && proxy((p: ExportProgress) => onProgress(p))), signal).answer,
-    /** Ends the worker and drops the loaded team with it; every call still waiting fails. */
+      cancellable((callId) => api.exportFile(callId, request, onProgress && proxy(unlessDisposed(onProgress))), signal).answer,
+    /**
+     * Ends the worker and drops the loaded team with it; every call still waiting fails at once.
+     * The worker is told to stop first, which aborts its requests and lets none start: Chromium
+     * carries out `terminate()` later, and meanwhile the worker would go on asking for pages.
+     */
     dispose(): void {
+      if (disposed) return;
       disposed = true;
-      worker.terminate();
       end(stopped());
+      const stopping = api.stop();
+      const late = new Promise((resolve) => setTimeout(resolve, stopAnswerMs));
+      void Promise.race([stopping, late])
+        .catch(() => {})
+        .then(() => worker.terminate());
     },
   };
 }

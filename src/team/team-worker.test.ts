@@ -135,6 +135,35 @@ describe("the team worker, through its client", () => {
     await expect(client.view({ pageIndex: 0, pageSize: 10 })).rejects.toThrow("The team worker was stopped");
   });
 
+  it("stops the worker's requests before ending it: a worker slow to end asks for no page after dispose", async () => {
+    // The first page comes, the next four wait; a fifth is left to ask. The worker ends 300 ms after terminate().
+    const asked: string[] = [];
+    const waiting: (() => void)[] = [];
+    const holdAfterOne: typeof fetch = async (input, init) => {
+      asked.push(String(input));
+      const signal = init?.signal;
+      if (asked.length > 1)
+        await new Promise<void>((go, stop) => {
+          waiting.push(go);
+          signal?.addEventListener("abort", () => stop(signal.reason), { once: true });
+        });
+      return fetch(input, init);
+    };
+    const worker = inProcessWorker({ transport: { fetch: holdAfterOne }, endsAfterMs: 300 });
+    const client = createTeamWorkerClient({ baseUrl: service.url, apiKey: keys.teamA }, worker.port);
+    const loading = client.load();
+    await vi.waitFor(() => expect(waiting).toHaveLength(4));
+
+    client.dispose();
+    const askedWhenDisposed = asked.length;
+    await expect(loading).rejects.toThrow("The team worker was stopped");
+    // The held pages come a moment later: a worker that was not told to stop asks for the next.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    waiting.forEach((go) => go());
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(asked).toHaveLength(askedWhenDisposed);
+  });
+
   /** A fetch that answers the page at offset 500 once with a 429 asking `retryAfter` seconds; waits pass at once. */
   function slowingDown(retryAfter: string): TeamWorkerApiOptions["transport"] {
     let asked = false;
