@@ -15,7 +15,15 @@ export interface OperationWords {
 
 /** The kind of failure, as the delete attempts record names it. */
 export type FailureKind =
-  "rejected key" | "not found" | "invalid" | "network error" | "rate limited" | "server error" | "unreadable answer" | "failed";
+  | "rejected key"
+  | "not found"
+  | "refused by the dashboard"
+  | "invalid"
+  | "network error"
+  | "rate limited"
+  | "server error"
+  | "unreadable answer"
+  | "failed";
 
 export interface FieldError {
   /** The parameter the service named (`limit`, `team_id`), when it named one. */
@@ -48,7 +56,33 @@ const describe = (kind: FailureKind, title: string, detail: string, action: Erro
   fieldErrors: [],
 });
 
+/** The dashboard's own server answered, not a service: what it means, whichever the operation. */
+function describeRefusal(error: errors.DashboardRefusalError): ErrorDescription {
+  const kind = "refused by the dashboard";
+  const choose = "Edit the entry in Teams to choose one of this deployment's services";
+  if (error.reason === "unknown-service" && error.service)
+    return describe(
+      kind,
+      `The service ${error.service} is not declared in this deployment`,
+      `This dashboard's server answered, not a service: nothing was sent to one. ${choose}, or ask whoever runs this dashboard to declare ${error.service}.`,
+      "teams",
+    );
+  if (error.reason === "upstream-redirect")
+    return describe(
+      kind,
+      `The service ${error.service ? `${error.service} ` : ""}answered with a redirect`,
+      `${error.message.replace(/\.?$/, ".")} Whoever runs this dashboard can correct it.`,
+    );
+  return describe(
+    kind,
+    "This dashboard's server forwards nothing at this address",
+    `It answered itself: nothing was sent to a service. ${choose}, or correct its URL.`,
+    "teams",
+  );
+}
+
 export function describeError(error: unknown, words: OperationWords): ErrorDescription {
+  if (error instanceof errors.DashboardRefusalError) return describeRefusal(error);
   if (error instanceof errors.AuthenticationError) return describe("rejected key", ...words.rejectedKey(error.message), "teams");
   if (error instanceof errors.NotFoundError) return describe("not found", ...words.notFound);
   if (error instanceof errors.ValidationError) {

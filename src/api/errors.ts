@@ -79,6 +79,25 @@ export class NetworkError extends ApiError {
   }
 }
 
+/**
+ * The dashboard's own server answered in the service's place (`X-Dashboard-Refusal`): a service
+ * its deployment does not declare, a path it does not forward, or a service's redirect. A 404 of
+ * this kind says nothing of the team.
+ */
+export class DashboardRefusalError extends ApiError {
+  override name = "DashboardRefusalError";
+  constructor(
+    message: string,
+    status: number,
+    /** `unknown-service`, `not-forwarded`, `upstream-redirect`, or one a later server adds. */
+    readonly reason: string,
+    /** The service it named, when it named one. */
+    readonly service?: string,
+  ) {
+    super(message, status);
+  }
+}
+
 /** An answer the dashboard cannot use: not JSON, or not the shape of the contract. */
 export class ContractError extends ApiError {
   override name = "ContractError";

@@ -5,6 +5,7 @@ import {
   askedToWait,
   AuthenticationError,
   ContractError,
+  DashboardRefusalError,
   NetworkError,
   NotFoundError,
   RateLimitedError,
@@ -124,8 +125,20 @@ function detailText(body: unknown): string | undefined {
   return typeof detail === "string" ? detail : undefined;
 }
 
-function errorFor(status: number, body: unknown, retryAfter: string | null): ApiError {
+function errorFor(status: number, body: unknown, headers: Headers): ApiError {
   const detail = detailText(body);
+  // The dashboard's server answered, not the service: its 404 says nothing of the team.
+  const refusal = headers.get("x-dashboard-refusal");
+  if (refusal) {
+    const service = (body as { service?: unknown } | undefined)?.service;
+    return new DashboardRefusalError(
+      detail ?? `This dashboard's server refused the request (${status})`,
+      status,
+      refusal,
+      typeof service === "string" ? service : undefined,
+    );
+  }
+  const retryAfter = headers.get("retry-after");
   if (status === 422) {
     const items = readErrorBody(body)?.detail;
     if (Array.isArray(items)) return new ValidationError(items);
@@ -193,7 +206,7 @@ async function attempt(
         throw new NetworkError(`The service stopped sending its answer for ${seconds} s`, { timedOut: true, partway: true });
       throw new NetworkError("The connection broke while the answer was read", { partway: true });
     }
-    if (!response.ok) throw errorFor(response.status, read.body, response.headers.get("retry-after"));
+    if (!response.ok) throw errorFor(response.status, read.body, response.headers);
     return { status: response.status, ...read };
   } finally {
     silence.stop();
