@@ -217,17 +217,44 @@ test("a team deleted elsewhere: the row's delete says it is already gone, and of
   await expect(teamRow(page, "Ghost").getByRole("button", { name: "Remove Ghost from list" })).toBeVisible();
 });
 
-test("a rejected management key is said inside the dialog", async ({ page, connect, demo }) => {
+test("a management key is checked only by a deletion: the row says so, and a refusal points at the organization's key", async ({
+  page,
+  connect,
+  demo,
+  expectAccessible,
+}) => {
   const team = demo.disposable(16);
   await connect({ teamApiKey: team.api_key, orgId: demo.orgId, managementKey: "svc_mgmt_not-a-real-key-000000000000", undoSeconds: 0 });
   await page.goto("/teams");
-  await teamRow(page, team.name)
-    .getByRole("button", { name: `Delete team ${team.name}…` })
-    .click();
-  await confirmDialog(page).getByLabel("Type the team's label or ID to confirm").fill(team.name);
-  await confirmDialog(page).getByRole("button", { name: "Delete this team" }).click();
-  await expect(confirmDialog(page).getByRole("alert")).toContainText("The management key was rejected");
+  const org = teams(page).organizations.getByRole("row").filter({ hasText: "Test organization" });
+  await expect(org.getByRole("cell").nth(2)).toHaveText("In this tabChecked only by a deletion");
+  await expectAccessible();
+  const deleteIt = async () => {
+    await teamRow(page, team.name)
+      .getByRole("button", { name: `Delete team ${team.name}…` })
+      .click();
+    await confirmDialog(page).getByLabel("Type the team's label or ID to confirm").fill(team.name);
+    await confirmDialog(page).getByRole("button", { name: "Delete this team" }).click();
+  };
+  await deleteIt();
+  const refusal = confirmDialog(page).getByRole("alert");
+  await expect(refusal).toContainText("The management key was rejected");
+  await expect(refusal).toContainText(
+    "A management key is checked only when a team is deleted: give the organization its key again on Teams (Set key… or Edit, on its row under Organizations)",
+  );
+  await expectAccessible();
   expect((await usersOf(page, team.api_key)).status()).toBe(200);
+
+  // As the refusal says: the organization's key, given again, deletes.
+  await confirmDialog(page).getByRole("button", { name: "Cancel" }).click();
+  await org.getByRole("button", { name: "Edit Test organization" }).click();
+  const form = page.getByRole("dialog", { name: "Edit Test organization" });
+  await form.getByLabel("Management key").fill(demo.managementKey);
+  await form.getByRole("button", { name: "Save organization" }).click();
+  await expect(form).toHaveCount(0);
+  await deleteIt();
+  await expect(keyCell(page, team.name)).toHaveText("Deleted");
+  expect((await usersOf(page, team.api_key)).status()).toBe(401);
 });
 
 test("the header switches teams with the mouse and the keyboard, keeping the view and dropping the old team's state", async ({

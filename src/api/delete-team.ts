@@ -35,7 +35,11 @@ export function createManagementClient({ managementUrl, managementKey, ...transp
 
 /** How the delete operation's own failures read (see describeError). */
 export const deleteWords: OperationWords = {
-  rejectedKey: (message) => ["The management key was rejected", message],
+  // The key was never checked before (see README, "checked only by a deletion"): say where to give it again.
+  rejectedKey: (message) => [
+    "The management key was rejected",
+    `${message} A management key is checked only when a team is deleted: give the organization its key again on Teams (Set key… or Edit, on its row under Organizations), then try again.`,
+  ],
   notFound: ["No such team in this organization", "It may already be deleted.", "fix fields"],
   noAnswer: ["No answer came from the service", "Without an answer, nothing is assumed deleted. Check your network, then try again."],
 };

@@ -41,11 +41,16 @@ export function OrganizationsTable({ removing, onRemoving, onEdit, onReport }: O
     },
     {
       header: "Management key",
-      cell: (org) => (
-        <span className={`badge ${saved.keys.orgs[org.id] ? "badge-ok" : "badge-missing"}`}>
-          {saved.keys.orgs[org.id] ? "In this tab" : "Not in this tab"}
-        </span>
-      ),
+      // The service has no operation that reads a management key: a deletion is its only check (see README).
+      cell: (org) =>
+        saved.keys.orgs[org.id] ? (
+          <div className="teams-key">
+            <span className="badge badge-environment">In this tab</span>
+            <span className="small muted">Checked only by a deletion</span>
+          </div>
+        ) : (
+          <span className="badge badge-missing">Not in this tab</span>
+        ),
     },
     { header: "Teams", number: true, cell: (org) => saved.teams.filter((t) => t.orgEntryId === org.id).length },
   ];
