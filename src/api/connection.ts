@@ -2,9 +2,8 @@
  * How a view reaches its team: the saved team entry named in the URL, its organization entry,
  * and their keys in this tab, as one `Connection` that the operations' clients take.
  */
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { orgOf, servedAt, type OrgEntry, type SavedEntries, type TeamEntry } from "./saved-entries.ts";
+import { sha256Hex } from "./sha256.ts";
 
 export interface Connection {
   /** Empty: this origin. */
@@ -106,5 +105,5 @@ const pathSegment = (ref: string) => encodeURIComponent(ref).replaceAll("%40", "
  * one team at one place, so the same place and key always get the same answers.
  */
 export function teamTag(connection: Pick<Connection, "baseUrl" | "teamApiKey">): string {
-  return bytesToHex(sha256(utf8ToBytes(JSON.stringify(["team tag", connection.baseUrl, connection.teamApiKey]))));
+  return sha256Hex(JSON.stringify(["team tag", connection.baseUrl, connection.teamApiKey]));
 }
