@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { connectionOf, findTeamByRef, teamRef } from "./connection.ts";
-import { withDeployment, type Deployment } from "./deployment.ts";
+import { ownServiceUrlProblem, withDeployment, type Deployment } from "./deployment.ts";
 import { draftPlace, sameTeamProblem, teamDraftProblems } from "./entry-rules.ts";
 import type { Entries, SavedEntries, TeamEntry } from "./saved-entries.ts";
 
@@ -105,5 +105,48 @@ describe("a team of a service, as the forms check it", () => {
       "This team is already saved, as Sleep (same team ID and service).",
     );
     expect(sameTeamProblem(saved, team, draftPlace("", "", "x"))).toBeUndefined();
+  });
+});
+
+const origin = "http://dash.example:4173";
+const declared = [
+  { name: "us-prod", label: "US", environment: "production" },
+  { name: "eu-sandbox", label: "EU", environment: "sandbox" },
+];
+
+describe("ownServiceUrlProblem", () => {
+  it.each([
+    `${origin}/s/us-prod`,
+    `${origin}/s/us-prod/`,
+    `${origin}/s/eu-sandbox`,
+    `  ${origin}/s/eu-sandbox  `,
+    "",
+    origin,
+    `${origin}/`,
+    `${origin}/api`,
+    `${origin}/static/s/nope`,
+    "http://other.example:4173/s/nope",
+    "https://dash.example:4173/s/nope",
+    "not a url",
+  ])("lets %j be (a declared service at this origin, or not this origin's /s/)", (value) => {
+    expect(ownServiceUrlProblem(value, origin, declared)).toBeUndefined();
+  });
+
+  it.each([
+    [`${origin}/s/nope`, "This dashboard declares no service named nope (it has us-prod, eu-sandbox): choose one in the Service list."],
+    [`${origin}/S/nope/`, "This dashboard declares no service named nope (it has us-prod, eu-sandbox): choose one in the Service list."],
+    [`${origin}/s`, "This dashboard declares no service there (it has us-prod, eu-sandbox): choose one in the Service list."],
+    [`${origin}/S/us-prod`, `This dashboard serves US (production) at ${origin}/s/us-prod: choose it in the Service list.`],
+    [`${origin}/s/US-PROD`, `This dashboard serves US (production) at ${origin}/s/us-prod: choose it in the Service list.`],
+    [`${origin}/s/us-prod/v2`, `This dashboard serves US (production) at ${origin}/s/us-prod: choose it in the Service list.`],
+    [`${origin}/s/us-prod?x=1`, `This dashboard serves US (production) at ${origin}/s/us-prod: choose it in the Service list.`],
+  ])("refuses %j, saying what this dashboard serves", (value, problem) => {
+    expect(ownServiceUrlProblem(value, origin, declared)).toBe(problem);
+  });
+
+  it("refuses any /s/ of a dashboard without services", () => {
+    expect(ownServiceUrlProblem(`${origin}/s/us-prod`, origin, [])).toBe(
+      `This dashboard declares no services: nothing is forwarded under ${origin}/s/.`,
+    );
   });
 });

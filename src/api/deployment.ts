@@ -79,3 +79,28 @@ export function loadDeployment(): Promise<Deployment> {
 
 /** A service as the forms list it: "US (production)". */
 export const serviceName = (service: DeployedService) => `${service.label} (${service.environment})`;
+
+/**
+ * What is wrong with an "Another URL…" that names this dashboard's own `/s/<name>` (`origin` is
+ * this dashboard's): a service the deployment does not declare, or not that path exactly. Its
+ * server would answer every request there itself (see the README's "The dashboard's own
+ * answers"). Nothing for any other URL.
+ */
+export function ownServiceUrlProblem(value: string, origin: string, services: readonly DeployedService[]): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return undefined; // the URL's own rule says what is wrong
+  }
+  const path = url.pathname.replace(/\/+$/, "");
+  const name = /^\/s(?:\/([^/]*))?/i.exec(path)?.[1] ?? "";
+  if (url.origin !== origin || !/^\/s(\/|$)/i.test(path)) return undefined;
+  const service = services.find((s) => s.name === name.toLowerCase());
+  if (service && path === `/s/${service.name}` && !url.search && !url.hash) return undefined;
+  if (service) return `This dashboard serves ${serviceName(service)} at ${origin}/s/${service.name}: choose it in the Service list.`;
+  const known = services.map((s) => s.name).join(", ");
+  return known
+    ? `This dashboard declares no service ${name ? `named ${name}` : "there"} (it has ${known}): choose one in the Service list.`
+    : `This dashboard declares no services: nothing is forwarded under ${origin}/s/.`;
+}

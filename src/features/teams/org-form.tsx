@@ -8,7 +8,7 @@ import { useProblemFocus } from "../../components/use-problem-focus.tsx";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { ModalDialog } from "./modal-dialog.tsx";
 import { ServiceField } from "./service-field.tsx";
-import { useServices } from "./use-services.ts";
+import { usePlaceProblems, useServices } from "./use-services.ts";
 
 interface OrgFormProps {
   editing?: OrgEntry;
@@ -21,6 +21,7 @@ interface OrgFormProps {
 export function OrgForm({ editing, initial, onDone }: OrgFormProps) {
   const saved = useSavedEntries();
   const services = useServices();
+  const placeProblems = usePlaceProblems();
   const provided = editing?.provided === true;
   const origin = window.location.origin;
   const savedKey = editing ? (saved.keys.orgs[editing.id] ?? "") : "";
@@ -42,7 +43,10 @@ export function OrgForm({ editing, initial, onDone }: OrgFormProps) {
   function save(event: FormEvent) {
     event.preventDefault();
     clear();
-    const problems = orgDraftProblems(draft, saved, origin, editing?.id);
+    const problems = {
+      ...(provided ? {} : placeProblems(draft.service, draft.managementUrl, "managementUrl")),
+      ...orgDraftProblems(draft, saved, origin, editing?.id),
+    };
     setShown(problems);
     if (hasProblems(problems)) return refused(problems);
     const service = services.some((s) => s.name === draft.service) ? draft.service : undefined;
@@ -81,7 +85,13 @@ export function OrgForm({ editing, initial, onDone }: OrgFormProps) {
               spellCheck={false}
               autoComplete="off"
             />
-            <ServiceField services={services} value={draft.service ?? ""} onChange={set("service")} hint="Where its teams are deleted." />
+            <ServiceField
+              services={services}
+              value={draft.service ?? ""}
+              onChange={set("service")}
+              hint="Where its teams are deleted."
+              error={shown.service}
+            />
             {!draft.service && (
               <TextField
                 label="Management API URL"

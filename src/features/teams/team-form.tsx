@@ -20,7 +20,7 @@ import { useProblemFocus } from "../../components/use-problem-focus.tsx";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { ModalDialog } from "./modal-dialog.tsx";
 import { ServiceField } from "./service-field.tsx";
-import { useServices } from "./use-services.ts";
+import { usePlaceProblems, useServices } from "./use-services.ts";
 
 interface TeamFormProps {
   /** The entry to edit; a new one otherwise. */
@@ -38,6 +38,7 @@ interface TeamFormProps {
 export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
   const saved = useSavedEntries();
   const services = useServices();
+  const placeProblems = usePlaceProblems();
   const provided = editing?.provided === true;
   const queryClient = useQueryClient();
   const ids = useId();
@@ -70,7 +71,10 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
       setShown(problems);
       refused(problems);
     };
-    const problems = teamDraftProblems(draft, saved, origin, editing);
+    const problems = {
+      ...(provided ? {} : placeProblems(draft.service, draft.baseUrl, "baseUrl")),
+      ...teamDraftProblems(draft, saved, origin, editing),
+    };
     if (hasProblems(problems)) return refuse(problems);
     setShown({});
     const service = services.find((s) => s.name === draft.service);
@@ -137,7 +141,13 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
               error={shown.label}
               hint="The name you know this team by."
             />
-            <ServiceField services={services} value={draft.service ?? ""} onChange={set("service")} hint="Where the team is listed." />
+            <ServiceField
+              services={services}
+              value={draft.service ?? ""}
+              onChange={set("service")}
+              hint="Where the team is listed."
+              error={shown.service}
+            />
           </>
         )}
         {!provided && !draft.service && (
