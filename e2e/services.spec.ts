@@ -158,6 +158,96 @@ test("an unknown service's name is the dashboard's own JSON 404, which reaches n
   expect(deployment.services.map((s) => s.server.output().length)).toEqual(before);
 });
 
+test("a team whose service the deployment no longer declares: the users page and the delete dialog say so, and nothing reaches a service", async ({
+  page,
+  teamsPage,
+  usersPage,
+  deployment,
+  expectAccessible,
+}) => {
+  await page.addInitScript((name) => localStorage.setItem(name, "0"), storageKeys.undoSeconds);
+  // An earlier file declared us-west (the US service, under another name): the operator saved a
+  // team and an organization there, keys given on Teams as always.
+  await page.route("**/deployment.json", async (route) => {
+    const answer = await route.fetch();
+    const file = (await answer.json()) as { services: object[] };
+    await route.fulfill({
+      response: answer,
+      json: { ...file, services: [...file.services, { name: "us-west", label: "US West", environment: "production" }] },
+    });
+  });
+  await page.route("**/s/us-west/**", (route) => route.continue({ url: route.request().url().replace("/s/us-west/", "/s/us-prod/") }));
+  await teamsPage.goto();
+  await page.getByRole("button", { name: "Add organization", exact: true }).click();
+  const orgForm = page.getByRole("dialog", { name: "Add an organization" });
+  await orgForm.getByLabel("Label").fill("West org");
+  await orgForm.getByLabel("Organization ID").fill(ids.orgB);
+  await orgForm.getByLabel("Service").selectOption({ label: "US West (production)" });
+  await orgForm.getByLabel("Management key").fill(keys.managementB);
+  await orgForm.getByRole("button", { name: "Add organization" }).click();
+  await expect(orgForm).toHaveCount(0);
+  await teamsPage.addTeam({ label: "West cohort", service: "US West (production)", teamApiKey: keys.teamB, organization: "West org" });
+  await expect(teamsPage.row("West cohort").keyStatus).toHaveText("Works");
+
+  // The file that follows declares no us-west: the dashboard's server answers for it.
+  await page.unrouteAll();
+  await page.reload();
+  const before = deployment.services.map((s) => s.server.output().length);
+  const row = teamsPage.row("West cohort");
+  await expect(row.keyStatus).toContainText("Failed");
+  await expect(row.keyStatus).toContainText("The service us-west is not declared in this deployment.");
+  await expectAccessible();
+
+  await row.openUsersLink.click();
+  await expect(usersPage.error).toContainText("The service us-west is not declared in this deployment");
+  await expect(usersPage.error).toContainText(
+    "Edit the entry in Teams to choose one of this deployment's services, or ask whoever runs this dashboard to declare us-west.",
+  );
+  await expect(usersPage.error).not.toContainText("API base URL");
+  await expectAccessible();
+
+  await teamsPage.goto();
+  const dialog = await teamsPage.row("West cohort").delete();
+  await dialog.confirmWith(ids.teamB);
+  await expect(dialog.error).toHaveText(
+    "The service us-west is not declared in this deployment. This dashboard's server answered, not a service: nothing was sent to one. " +
+      "Edit the entry in Teams to choose one of this deployment's services, or ask whoever runs this dashboard to declare us-west.",
+  );
+  await expectAccessible();
+  await dialog.cancelButton.click();
+  await expect(teamsPage.row("West cohort").keyStatus).not.toContainText("Already gone");
+  await expect(teamsPage.row("West cohort").deleteButton).toBeVisible();
+  expect(deployment.services.map((s) => s.server.output().length)).toEqual(before);
+});
+
+test("Add team and Add organization refuse this dashboard's /s/<name> of a service it does not declare", async ({
+  page,
+  teamsPage,
+  deployment,
+  expectAccessible,
+}) => {
+  await teamsPage.goto();
+  const teamForm = await teamsPage.submitTeamForm({ label: "Nowhere", baseUrl: `${deployment.dashboard.url}/s/nope`, teamId: ids.unknown });
+  await expect(teamForm.getByLabel("API base URL")).toHaveAccessibleDescription(
+    /This dashboard declares no service named nope \(it has us-prod, eu-sandbox\): choose one in the Service list\./,
+  );
+  await expect(teamForm.getByLabel("API base URL")).toBeFocused();
+  await expectAccessible();
+  await teamForm.getByRole("button", { name: "Cancel" }).click();
+
+  await page.getByRole("button", { name: "Add organization", exact: true }).click();
+  const orgForm = page.getByRole("dialog", { name: "Add an organization" });
+  await orgForm.getByLabel("Label").fill("Nowhere org");
+  await orgForm.getByLabel("Organization ID").fill(ids.unknown);
+  await orgForm.getByLabel("Service").selectOption({ label: "Another URL…" });
+  await orgForm.getByLabel("Management API URL").fill(`${deployment.dashboard.url}/S/us-prod`);
+  await orgForm.getByRole("button", { name: "Add organization" }).click();
+  await expect(orgForm.getByLabel("Management API URL")).toHaveAccessibleDescription(
+    new RegExp(`This dashboard serves US \\(production\\) at ${deployment.dashboard.url}/s/us-prod: choose it in the Service list\\.`),
+  );
+  await expectAccessible();
+});
+
 test.describe("the kit, pointed at one of the deployment's services", () => {
   test.use({ teamApiKey: keys.teamB, apiBaseUrl: async ({ deployment }, use) => use(`${deployment.dashboard.url}/s/us-prod`) });
 
