@@ -73,7 +73,12 @@ test("a key added in one tab works in the other without a reload; Forget keys in
   await other.getByRole("link", { name: "Settings", exact: true }).click();
   await other.getByRole("button", { name: "Forget keys" }).click();
   await expect(page.getByRole("heading", { name: "This tab has no key for Pilot" })).toBeVisible();
-  for (const tab of [page, other]) expect(await storedKeys(tab)).toEqual({ session: null, local: null });
+  for (const tab of [page, other]) {
+    const stored = await storedKeys(tab);
+    // What stays is when the keys were forgotten, no key.
+    for (const key of [demo.smallTeam.api_key, demo.bigTeam.api_key]) expect(stored.session ?? "").not.toContain(key);
+    expect(stored.local).toBeNull();
+  }
   const before = sentHere.length;
   await page.getByRole("link", { name: "Back to Teams" }).click();
   await expect(new TeamsPage(page).row("Pilot").keyStatus).toHaveText("Not in this tab");
@@ -127,6 +132,74 @@ test("a tab opened while the only other one is still starting gets its keys once
   await expect(new UsersPage(other).pagination).toContainText("of 8");
   await expect(other.getByRole("heading", { name: /has no key/ })).toHaveCount(0);
   expect((await storedKeys(other)).session).toContain(demo.smallTeam.api_key);
+});
+
+/**
+ * Holds a tab as a busy one is held (a large team loading): its page waits in a synchronous
+ * request until `release`, so what the other tabs tell it waits, and its answers come late.
+ */
+async function holdBusy(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/e2e-busy", (route) => released.then(() => route.fulfill({ body: "done" })));
+  const held = page.evaluate(() => {
+    const request = new XMLHttpRequest();
+    request.open("GET", "/e2e-busy", false);
+    request.send();
+  });
+  return async () => {
+    release();
+    await held;
+  };
+}
+
+test("a tab opened while the others are busy, given a key of its own, adds it to theirs: no tab loses the keys it held", async ({
+  page,
+  context,
+  demo,
+  expectAccessible,
+}) => {
+  await saveTeam(page, "Pilot", demo.smallTeam.api_key);
+  const teams = await saveTeam(page, "Sleep", demo.bigTeam.api_key);
+  const release = await holdBusy(page);
+  const other = await newTab(context, "/teams");
+  const otherTeams = new TeamsPage(other);
+  // Its asking went unanswered: it says so on each row, and takes a key of its own.
+  await expect(otherTeams.row("Pilot").keyStatus).toContainText("Not in this tab");
+  await expect(otherTeams.row("Sleep").keyStatus).toContainText("Not in this tab");
+  await expectAccessible(other);
+  await otherTeams.addTeam({ label: "Cohort", teamApiKey: demo.emptyTeam.api_key, teamId: demo.emptyTeam.team_id });
+  await expect(otherTeams.row("Cohort").keyStatus).toHaveText("Works");
+
+  await release();
+  // The busy tab's late answer is taken there, and the new key joins the busy tab's own.
+  for (const tab of [teams, otherTeams]) {
+    for (const label of ["Pilot", "Sleep", "Cohort"]) await expect(tab.row(label).keyStatus).toHaveText("Works");
+  }
+});
+
+test("a tab without keys that follows a changed deployment leaves every tab's keys alone", async ({ page, context, demo }) => {
+  const teams = await saveTeam(page, "Pilot", demo.smallTeam.api_key);
+  const release = await holdBusy(page);
+  const other = await context.newPage();
+  // As after a restart with a team added to the deployment file.
+  await other.route("**/deployment.json", (route) =>
+    route.fulfill({
+      json: {
+        services: [],
+        organizations: [],
+        teams: [{ label: "Cardio trial", service: "eu-prod", teamId: demo.emptyTeam.team_id, orgId: null }],
+      },
+    }),
+  );
+  await other.goto("/teams");
+  const otherTeams = new TeamsPage(other);
+  await expect(otherTeams.row("Cardio trial").root).toBeVisible();
+  await expect(otherTeams.row("Pilot").keyStatus).toContainText("Not in this tab");
+
+  await release();
+  await expect(teams.row("Cardio trial").root).toBeVisible();
+  for (const tab of [teams, otherTeams]) await expect(tab.row("Pilot").keyStatus).toHaveText("Works");
 });
 
 test("a tab opened after every other tab closed has no keys", async ({ page, context, demo }) => {

@@ -1,6 +1,7 @@
 // The base styles come first, so each feature's styles can refine them.
 import "./app/styles.css";
-import { hasAnyKey, isEarlierKeys, savedEntries } from "./api/saved-entries.ts";
+import { hasAnyKey, isEarlierKeys } from "./api/key-state.ts";
+import { savedEntries } from "./api/saved-entries.ts";
 import { storageKeys } from "./api/stored-value.ts";
 import { lastTeamPath } from "./app/last-team-path.ts";
 import { applyTheme } from "./app/theme.ts";

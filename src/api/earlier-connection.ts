@@ -5,7 +5,7 @@
  * keys now have. Set aside at start, before anything reads those keys, so that nothing is lost:
  * the Teams page offers to save it as a team (and its organization), or to discard it.
  */
-import { isEarlierKeys } from "./saved-entries.ts";
+import { isEarlierKeys } from "./key-state.ts";
 import { asRecord, storageKeys, storedValue } from "./stored-value.ts";
 
 export interface EarlierConnection {

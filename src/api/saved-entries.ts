@@ -7,7 +7,17 @@
  * the operator chose to remember them, and then they are in localStorage too. React-free: a
  * small external store.
  */
-import type { KeysChannel } from "./open-tabs.ts";
+import {
+  latestIn,
+  liveKeys,
+  mergeKeyStates,
+  noKeyState,
+  parseKeyState,
+  sameKeyState,
+  scopes,
+  type EntryKeys,
+  type KeyState,
+} from "./key-state.ts";
 import { asRecord, storageKeys, storedValue } from "./stored-value.ts";
 
 export interface OrgEntry {
@@ -56,15 +66,11 @@ export interface Entries {
   teams: TeamEntry[];
 }
 
-/** Keys by entry ID. */
-export interface EntryKeys {
-  teams: Record<string, string>;
-  orgs: Record<string, string>;
-}
+export type { EntryKeys } from "./key-state.ts";
 
 export interface SavedEntries extends Entries {
   keys: EntryKeys;
-  /** The keys stay after the tab closes (localStorage). */
+  /** The keys stay after the tab closes (localStorage): a preference of its own, kept with or without keys. */
   rememberKeys: boolean;
   /** Team entry IDs, the most recently opened first. */
   recent: string[];
@@ -113,81 +119,7 @@ function parseEntries(raw: unknown): Entries | undefined {
   return value && { orgs: listOf(value.orgs, parseOrg), teams: listOf(value.teams, parseTeam) };
 }
 
-function parseKeyMap(raw: unknown): Record<string, string> {
-  const value = asRecord(raw) ?? {};
-  return Object.fromEntries(
-    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""),
-  );
-}
-
-/**
- * The keys an earlier version kept under the same name, `{ teamApiKey, managementKey }`: set
- * aside at start (earlier-connection.ts), never read as these.
- */
-export function isEarlierKeys(raw: unknown): raw is { teamApiKey?: unknown; managementKey?: unknown } {
-  const value = asRecord(raw);
-  return value !== undefined && ("teamApiKey" in value || "managementKey" in value) && !("teams" in value || "orgs" in value);
-}
-
-function parseKeys(raw: unknown): EntryKeys | undefined {
-  const value = asRecord(raw);
-  return value && !isEarlierKeys(value) ? { teams: parseKeyMap(value.teams), orgs: parseKeyMap(value.orgs) } : undefined;
-}
-
 const noEntries: Entries = { orgs: [], teams: [] };
-const noKeys: EntryKeys | null = null;
-
-const entries = storedValue({ key: storageKeys.entries, storage: () => localStorage, parse: parseEntries, fallback: noEntries });
-const rememberedKeys = storedValue({ key: storageKeys.keys, storage: () => localStorage, parse: parseKeys, fallback: noKeys });
-const tabKeys = storedValue({ key: storageKeys.keys, storage: () => sessionStorage, parse: parseKeys, fallback: noKeys });
-const recent = storedValue<string[]>({
-  key: storageKeys.recentTeams,
-  storage: () => localStorage,
-  parse: (raw) => (Array.isArray(raw) ? raw.filter((id): id is string => typeof id === "string") : undefined),
-  fallback: [],
-});
-const parts = [entries, rememberedKeys, tabKeys, recent] as const;
-
-let current: { from: readonly unknown[]; saved: SavedEntries } | undefined;
-
-/** Everything saved, the same object while nothing it is made of changed. */
-function load(): SavedEntries {
-  const from = parts.map((part) => part.get());
-  if (current && current.from.every((part, i) => part === from[i])) return current.saved;
-  const remembered = rememberedKeys.get();
-  // The tab's own copy is the one kept in step with the other tabs; the remembered one seeds a new tab.
-  const keys = tabKeys.get() ?? remembered ?? { teams: {}, orgs: {} };
-  const saved: SavedEntries = { ...entries.get(), keys, rememberKeys: remembered !== null, recent: recent.get() };
-  current = { from, saved };
-  return saved;
-}
-
-/** The other open tabs, once this tab has joined them (open-tabs.ts); none in tests. */
-let openTabs: KeysChannel | undefined;
-
-/** Whether any entry has a key. */
-export const hasAnyKey = (keys: EntryKeys) => Object.keys(keys.teams).length > 0 || Object.keys(keys.orgs).length > 0;
-
-/** This tab's copy, and the remembered one when chosen; `share`: told to the other open tabs. */
-function writeKeys(keys: EntryKeys, remember: boolean, share = true) {
-  const any = hasAnyKey(keys);
-  if (any) tabKeys.set(keys);
-  else tabKeys.remove();
-  if (any && remember) rememberedKeys.set(keys);
-  else rememberedKeys.remove();
-  if (share) openTabs?.post({ kind: "keys", keys: any ? keys : null, remember });
-}
-
-/** What the open tabs' sharing (open-tabs.ts, loaded apart) needs: this tab's copy of the keys, the remembered one, and where to tell this tab's changes. */
-export const keysOfThisTab = {
-  copy: tabKeys,
-  remembered: rememberedKeys,
-  parse: parseKeys,
-  shareWith: (channel: KeysChannel) => void (openTabs = channel),
-};
-
-/** A new entry ID: random, so that nothing about the entry can be read from it. */
-export const newEntryId = () => crypto.randomUUID();
 
 /** What a change to the saved entries may set: the entries, and keys to add or (with "") remove. */
 export interface EntriesChange {
@@ -197,55 +129,182 @@ export interface EntriesChange {
   orgKeys?: Record<string, string>;
 }
 
-const withKeys = (map: Record<string, string>, change: Record<string, string> | undefined, keep: Set<string>) =>
-  Object.fromEntries(
-    Object.entries({ ...map, ...change })
-      .map(([id, key]) => [id, key.trim()] as const)
-      .filter(([id, key]) => key !== "" && keep.has(id)),
-  );
+/** What this tab tells the others (open-tabs.ts): a change of keys, to be merged, never a set that replaces theirs. */
+export type TellOpenTabs = (change: KeyState) => void;
 
-export const savedEntries = {
-  get: load,
-  subscribe(listener: () => void): () => void {
-    const stops = parts.map((part) => part.subscribe(listener));
-    return () => stops.forEach((stop) => stop());
-  },
+/** The keys' side of a tab, for the sharing between open tabs (open-tabs.ts, loaded apart). */
+export interface TabKeys {
+  /** Everything this tab knows of the keys: what it answers a new tab, and says when it joins. */
+  state(): KeyState;
+  /** Takes what another tab told (a change, an answer, a remembered copy): merged, never replacing. */
+  merge(raw: unknown): void;
+  /** Where this tab's own changes are told from now on; keeps this tab's copy in step with the remembered one. */
+  shareWith(tell: TellOpenTabs): void;
+}
 
-  /** Saves entries and keys together; keys of entries that no longer exist are dropped. */
-  change(change: EntriesChange): void {
-    const saved = load();
-    const next = { orgs: change.orgs ?? saved.orgs, teams: change.teams ?? saved.teams };
-    entries.set(next);
-    writeKeys(
-      {
-        teams: withKeys(saved.keys.teams, change.teamKeys, new Set(next.teams.map((team) => team.id))),
-        orgs: withKeys(saved.keys.orgs, change.orgKeys, new Set(next.orgs.map((org) => org.id))),
-      },
-      saved.rememberKeys,
-    );
-    const teamIds = new Set(next.teams.map((team) => team.id));
-    if (saved.recent.some((id) => !teamIds.has(id))) recent.set(saved.recent.filter((id) => teamIds.has(id)));
-  },
-
-  /** Keeps a copy of the keys in localStorage (after the last tab closes), or removes it; in every open tab. */
-  setRememberKeys(remember: boolean): void {
-    const saved = load();
-    if (saved.rememberKeys !== remember) writeKeys(saved.keys, remember);
-  },
-
+export interface SavedEntriesStore {
+  get(): SavedEntries;
+  subscribe(listener: () => void): () => void;
+  /** Saves entries and key changes together; a removed entry's key goes with it. */
+  change(change: EntriesChange): void;
+  /** Keeps the keys in localStorage too (after the last tab closes), or stops; in every open tab. */
+  setRememberKeys(remember: boolean): void;
   /** Removes every key from both storages, in every open tab; the entries stay. */
-  forgetKeys(): void {
-    rememberedKeys.remove();
-    tabKeys.remove();
-    openTabs?.post({ kind: "forget" });
-  },
-
+  forgetKeys(): void;
   /** Notes that a team was opened: the switcher lists recent teams first, `/users` opens the last. */
-  markOpened(teamEntryId: string): void {
-    const list = recent.get();
-    if (list[0] !== teamEntryId) recent.set([teamEntryId, ...list.filter((id) => id !== teamEntryId)].slice(0, 20));
-  },
-};
+  markOpened(teamEntryId: string): void;
+  tabKeys: TabKeys;
+}
+
+export interface SavedEntriesOptions {
+  local: () => Storage;
+  session: () => Storage;
+  /** Where `storage` events arrive; the window by default. */
+  events?: EventTarget;
+  /** The clock that stamps key changes; the same one for every tab of a browser. */
+  now?: () => number;
+  /** This tab, to break ties between changes stamped at the same millisecond. */
+  tabId?: string;
+}
+
+/** The store of one tab; `savedEntries` below is the page's. Tests make several, one per simulated tab. */
+export function createSavedEntries({
+  local,
+  session,
+  events,
+  now = Date.now,
+  tabId = Math.random().toString(36).slice(2),
+}: SavedEntriesOptions): SavedEntriesStore {
+  const stored = <T>(key: string, storage: () => Storage, parse: (raw: unknown) => T | undefined, fallback: T) =>
+    storedValue({ key, storage, parse, fallback, ...(events && { events }) });
+  const entries = stored(storageKeys.entries, local, parseEntries, noEntries);
+  /** This tab's copy of the keys: the one kept in step with the other tabs. */
+  const tabCopy = stored<KeyState | null>(storageKeys.keys, session, parseKeyState, null);
+  /** The copy that outlives the tabs, when the operator chose so. */
+  const rememberedCopy = stored<KeyState | null>(storageKeys.keys, local, parseKeyState, null);
+  const remembering = stored<boolean | null>(storageKeys.rememberKeys, local, (raw) => (typeof raw === "boolean" ? raw : undefined), null);
+  /** When keys were last forgotten, for a tab that was away then (reloading): no secret, kept whatever is remembered. */
+  const forgotten = stored(storageKeys.keysForgottenAt, local, (raw) => (typeof raw === "number" ? raw : undefined), 0);
+  const recent = stored<string[]>(
+    storageKeys.recentTeams,
+    local,
+    (raw) => (Array.isArray(raw) ? raw.filter((id): id is string => typeof id === "string") : undefined),
+    [],
+  );
+  const parts = [entries, tabCopy, rememberedCopy, remembering, forgotten, recent] as const;
+
+  // Before the preference had a name of its own, a remembered copy was the choice.
+  const remembers = () => remembering.get() ?? rememberedCopy.get() !== null;
+
+  /** All this tab knows of the keys: its copy, the remembered one, and the last forgetting. */
+  function keyState(): KeyState {
+    const merged = mergeKeyStates(tabCopy.get() ?? noKeyState(), { ...noKeyState(), forgottenAt: forgotten.get() });
+    const kept = remembers() ? rememberedCopy.get() : null;
+    return kept ? mergeKeyStates(merged, kept) : merged;
+  }
+
+  let current: { from: readonly unknown[]; saved: SavedEntries } | undefined;
+  function load(): SavedEntries {
+    const from = parts.map((part) => part.get());
+    if (current && current.from.every((part, i) => part === from[i])) return current.saved;
+    const saved: SavedEntries = { ...entries.get(), keys: liveKeys(keyState()), rememberKeys: remembers(), recent: recent.get() };
+    current = { from, saved };
+    return saved;
+  }
+
+  let tell: TellOpenTabs | undefined;
+
+  /** Writes `state` where this tab keeps keys: its own copy, and the remembered one (merged with what another tab wrote there). */
+  function keep(state: KeyState) {
+    if (!sameKeyState(tabCopy.get() ?? noKeyState(), state)) tabCopy.set(state);
+    if (!remembers()) return;
+    const there = rememberedCopy.get();
+    const next = there ? mergeKeyStates(there, state) : state;
+    if (!there || !sameKeyState(there, next)) rememberedCopy.set(next);
+  }
+
+  /** A change made in this tab: kept, and told to the other tabs as it is (a change, not the whole set). */
+  function apply(change: KeyState) {
+    keep(mergeKeyStates(keyState(), change));
+    tell?.(change);
+  }
+
+  /** A stamp after everything this tab has seen, so that a change it makes wins over what it knew. */
+  const stampNow = () => Math.max(now(), latestIn(keyState()) + 1);
+
+  const tabKeys: TabKeys = {
+    state: keyState,
+    merge(raw) {
+      const told = parseKeyState(raw);
+      if (told) keep(mergeKeyStates(keyState(), told));
+    },
+    shareWith(next) {
+      tell = next;
+      // Held in this tab's own copy, keys stay when another tab stops remembering them.
+      keep(keyState());
+      const follow = () => {
+        if (!remembers() && rememberedCopy.get() !== null) rememberedCopy.remove(); // a tab wrote it as another stopped remembering
+        keep(keyState());
+      };
+      rememberedCopy.subscribe(follow);
+      remembering.subscribe(follow);
+      forgotten.subscribe(follow);
+    },
+  };
+
+  return {
+    get: load,
+    subscribe(listener) {
+      const stops = parts.map((part) => part.subscribe(listener));
+      return () => stops.forEach((stop) => stop());
+    },
+
+    change(change) {
+      const saved = load();
+      const next = { orgs: change.orgs ?? saved.orgs, teams: change.teams ?? saved.teams };
+      // Only what changes is written: a change of keys alone never writes this tab's copy of the entries over another tab's.
+      if (change.orgs || change.teams) entries.set(next);
+      const at = stampNow();
+      const keyChange: KeyState = noKeyState();
+      const changes = { teams: change.teamKeys, orgs: change.orgKeys };
+      for (const scope of scopes) {
+        const ids = new Set(next[scope].map((entry) => entry.id));
+        for (const [id, key] of Object.entries(changes[scope] ?? {})) {
+          if (ids.has(id)) keyChange[scope][id] = { key: key.trim() || null, at, by: tabId };
+        }
+        // A removed entry's key goes with it, in every tab, whether or not this tab holds it.
+        for (const { id } of saved[scope]) if (!ids.has(id)) keyChange[scope][id] = { key: null, at, by: tabId };
+      }
+      if (scopes.some((scope) => Object.keys(keyChange[scope]).length > 0)) apply(keyChange);
+      const teamIds = new Set(next.teams.map((team) => team.id));
+      if (saved.recent.some((id) => !teamIds.has(id))) recent.set(saved.recent.filter((id) => teamIds.has(id)));
+    },
+
+    setRememberKeys(remember) {
+      remembering.set(remember);
+      if (remember) keep(keyState());
+      else rememberedCopy.remove();
+    },
+
+    forgetKeys() {
+      const at = stampNow();
+      forgotten.set(Math.max(at, forgotten.get()));
+      apply({ ...noKeyState(), forgottenAt: at });
+    },
+
+    markOpened(teamEntryId) {
+      const list = recent.get();
+      if (list[0] !== teamEntryId) recent.set([teamEntryId, ...list.filter((id) => id !== teamEntryId)].slice(0, 20));
+    },
+    tabKeys,
+  };
+}
+
+/** This page's saved entries. */
+export const savedEntries = createSavedEntries({ local: () => localStorage, session: () => sessionStorage });
+
+/** A new entry ID: random, so that nothing about the entry can be read from it. */
+export const newEntryId = () => crypto.randomUUID();
 
 /** The organization entry a team belongs to, if it is saved. */
 export const orgOf = (saved: Entries, team: TeamEntry): OrgEntry | undefined =>

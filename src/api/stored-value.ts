@@ -10,6 +10,10 @@ export const storageKeys = {
   entries: "dashboard.entries",
   /** sessionStorage, or localStorage when the user chose to remember them: the entries' keys. */
   keys: "dashboard.keys",
+  /** localStorage: whether the keys are remembered after the last tab closes (a preference, kept with or without keys). */
+  rememberKeys: "dashboard.remember-keys",
+  /** localStorage: when the keys were last forgotten (a time, no secret), for a tab that was reloading then. */
+  keysForgottenAt: "dashboard.keys-forgotten-at",
   /**
    * The one connection the versions before saved teams kept, set aside at start (see
    * earlier-connection.ts) in the storage its keys were in, until the Teams page saves or discards it.

@@ -55,7 +55,6 @@ export function SettingsPage() {
   function forgetKeys() {
     savedEntries.forgetKeys();
     earlierConnection.discard(); // an earlier version's connection, not saved yet, holds keys too
-    setRememberKeys(false);
     setOutcome({
       kind: "ok",
       text: "Keys forgotten: removed from this browser's storage and from every open tab of the dashboard, with what was loaded with them. The saved teams stay, without keys.",
