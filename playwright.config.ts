@@ -44,7 +44,7 @@ export default defineConfig<KitOptions>({
   // On CI a failed test runs once more, and is reported "flaky" if it then passes: one run of a
   // shared machine's 146 tests failed once, not again in 35 runs of that test here.
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"]],
+  reporter: [["list"], ["./e2e/slowest-reporter.ts"]],
   use: {
     baseURL,
     // Our own tests delete teams of their own seed; the kit is read-only by default.
