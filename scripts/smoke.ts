@@ -1,6 +1,6 @@
 /**
  * `npm run smoke [-- --destructive] [playwright options]`: the read-only smoke suite against a
- * running dashboard (DASHBOARD_URL, TEAM_API_KEY…; see the README's "Testing your deployment").
+ * running dashboard (DASHBOARD_URL, TEAM_API_KEY…; see docs/testing.md, "Testing your deployment").
  * Checks the target first, then runs Playwright with the smoke configuration; exits with its
  * status. The report (list output, HTML, JUnit XML) goes to smoke-report/.
  */

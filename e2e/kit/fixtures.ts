@@ -6,7 +6,7 @@
  * environment, never from code. Read-only unless `readOnly` is set to false.
  *
  * The page objects' locators (roles, names and labels) are part of the kit's public interface:
- * a change to them is called out in the README.
+ * a change to them is called out in docs/testing.md ("Kit changes").
  */
 import { test as base, expect, type APIRequestContext } from "@playwright/test";
 import { DeleteDialog } from "./delete-dialog.ts";

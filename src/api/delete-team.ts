@@ -35,7 +35,7 @@ export function createManagementClient({ managementUrl, managementKey, ...transp
 
 /** How the delete operation's own failures read (see describeError). */
 export const deleteWords: OperationWords = {
-  // The key was never checked before (see README, "checked only by a deletion"): say where to give it again.
+  // The key was never checked before (see docs/using.md, "checked only by a deletion"): say where to give it again.
   rejectedKey: (message) => [
     "The management key was rejected",
     `${message} A management key is checked only when a team is deleted: give the organization its key again on Teams (Set key… or Edit, on its row under Organizations), then try again.`,

@@ -83,7 +83,7 @@ export const serviceName = (service: DeployedService) => `${service.label} (${se
 /**
  * What is wrong with an "Another URL…" that names this dashboard's own `/s/<name>` (`origin` is
  * this dashboard's): a service the deployment does not declare, or not that path exactly. Its
- * server would answer every request there itself (see the README's "The dashboard's own
+ * server would answer every request there itself (see docs/deploying.md, "The dashboard's own
  * answers"). Nothing for any other URL.
  */
 export function ownServiceUrlProblem(value: string, origin: string, services: readonly DeployedService[]): string | undefined {

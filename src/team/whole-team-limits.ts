@@ -12,7 +12,8 @@ export const teamRequestsInFlight = 4;
  * come in 2,000 pages, and a report each kept the page re-rendering the progress 2,000 times. Each
  * report costs the page's thread a render (about 3 ms, traced), and about every other one a frame
  * and a hit test under the pointer (3–5 ms each), on two cores the load shares: 4 a second, not 10
- * (docs/benchmarks.md).
+ * (measured on 2026-11-28: the runs are in the git history of docs/benchmarks.md, now
+ * docs/performance.md).
  */
 export const loadProgressEveryMs = 250;
 

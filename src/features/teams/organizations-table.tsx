@@ -41,7 +41,7 @@ export function OrganizationsTable({ removing, onRemoving, onEdit, onReport }: O
     },
     {
       header: "Management key",
-      // The service has no operation that reads a management key: a deletion is its only check (see README).
+      // The service has no operation that reads a management key: a deletion is its only check (see docs/using.md).
       cell: (org) =>
         saved.keys.orgs[org.id] ? (
           <div className="teams-key">
