@@ -4,6 +4,7 @@
  */
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { offsetOf, startServiceProxy } from "./service-proxy.ts";
 import { watchWorkers } from "./workers.ts";
 import type { TeamsPage } from "./kit/teams-page.ts";
 
@@ -102,6 +103,53 @@ test("opening another team lets go of the loaded one: its worker ends (a load st
   await expect(page.getByText(`The users of ${small}`)).toBeVisible();
   await expect.poll(() => workers[0]!.closed).toBe(true);
   await expect(usersPage.wholeTeam.loaded).toContainText("All 8 users are loaded");
+});
+
+test("a switch mid-export stops the export, says so and what the file holds, and not one request of the team left is sent after it", async ({
+  page,
+  baseURL,
+  demo,
+  teamsPage,
+  usersPage,
+  switcher,
+  expectAccessible,
+}) => {
+  // The tab talks to the service through a proxy that counts the requests; no whole team loads unasked.
+  const proxy = await startServiceProxy(baseURL!);
+  try {
+    await page.goto(`${proxy.url}/settings`);
+    await page.getByLabel("Load automatically up to (users)").fill("0");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.goto(`${proxy.url}/teams`);
+    await teamsPage.addTeam({ label: small, teamApiKey: demo.smallTeam.api_key });
+    await teamsPage.addTeam({ label: large, teamApiKey: demo.bigTeam.api_key });
+    const workers = watchWorkers(page);
+    await teamsPage.row(large).openUsersLink.click();
+    await usersPage.wholeTeam.loadButton.click();
+    await expect(usersPage.wholeTeam.loaded).toContainText("All 2,500 users are loaded");
+
+    // Without a save picker the export is downloaded at its end. Its pages from 1,000 on reach the
+    // service, and their answers wait until after the switch.
+    await page.evaluate(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
+    const held = proxy.hold((path) => /^\/v2\/user\/\?offset=\d+&limit=500$/.test(path) && offsetOf(path) >= 1_000, { answers: true });
+    await usersPage.wholeTeam.exportNdjsonButton.click();
+    await expect(page.getByRole("status").filter({ hasText: "Exporting NDJSON" })).toContainText("1,000 of 2,500 users");
+    await expect.poll(() => held.waiting).toBe(3);
+
+    const sent = proxy.paths(/limit=500$/).length;
+    await switcher.switchTo(small);
+    await expect(page.getByText(`The users of ${small}`)).toBeVisible();
+    const notice = page.getByRole("alert").filter({ hasText: `The NDJSON export of ${large} stopped` });
+    await expect(notice).toHaveText(
+      `The NDJSON export of ${large} stopped at 1,000 of 2,500 users when this tab let go of the team (its key was forgotten or changed, or another team was opened): nothing was downloaded.`,
+    );
+    held.release();
+    await expect.poll(() => workers.map((w) => w.closed)).toEqual([true]);
+    expect(proxy.paths(/limit=500$/).slice(sent)).toEqual([]);
+    await expectAccessible();
+  } finally {
+    await proxy.close();
+  }
 });
 
 test("a malformed team link shows the not-found page, not a blank one", async ({ page }) => {

@@ -591,7 +591,7 @@ test("with a save picker, the CSV is written to the file picked, under the name 
   expect(downloads).toHaveLength(0);
 });
 
-test("with a save picker, the NDJSON is written as it comes; Cancel, a failure or leaving the view leave the file as it was", async ({
+test("with a save picker, the NDJSON is written as it comes; Cancel or a failure leave the file as it was, and say so", async ({
   page,
   serviceProxy,
   savePicker,
@@ -605,12 +605,16 @@ test("with a save picker, the NDJSON is written as it comes; Cancel, a failure o
   const exporting = exportingNdjson(page);
 
   // Two pages come, the others wait: the first lines are in the browser's swap file, not yet the file.
-  let held = serviceProxy.hold(pagesFrom(1_000));
+  const held = serviceProxy.hold(pagesFrom(1_000));
   await wholeTeam.exportNdjsonButton.click();
   await expect(exporting).toContainText("Exporting NDJSON: 1,000 of 20,000 users");
   await expect.poll(() => picker.files()).toEqual(["picked.ndjson", "picked.ndjson.crswap"]);
   expect((await picker.read("picked.ndjson.crswap"))!.trim().split("\n")).toHaveLength(1_000);
   await page.getByRole("button", { name: "Cancel export" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The NDJSON export was cancelled" })).toHaveText(
+    "The NDJSON export was cancelled at 1,000 of 20,000 users: picked.ndjson was left as it was.",
+  );
+  await expectAccessible(); // the cancelled export's words
   await expect(wholeTeam.exportNdjsonButton).toBeVisible();
   await expect.poll(() => picker.files()).toEqual(["picked.ndjson"]);
   expect(await picker.read("picked.ndjson")).toBe(before);
@@ -620,48 +624,75 @@ test("with a save picker, the NDJSON is written as it comes; Cancel, a failure o
   // A page the service fails: the export stops, saying why, and the file is as it was.
   serviceProxy.answer(pageAt(5000), { status: 500, json: { detail: "Broken" } });
   await wholeTeam.exportNdjsonButton.click();
-  await expect(page.getByRole("alert")).toContainText("The export stopped:");
+  await expect(page.getByRole("alert")).toContainText(
+    /^The NDJSON export stopped at [\d,]+ of 20,000 users: .+; picked\.ndjson was left as it was\.$/,
+  );
+  await expect(page.getByText("The NDJSON export was cancelled")).toHaveCount(0);
   await expectAccessible(); // the export's failure
   await expect.poll(() => picker.files()).toEqual(["picked.ndjson"]);
   expect(await picker.read("picked.ndjson")).toBe(before);
-
-  // Away to Settings mid-export: the export stops, and the file is as it was. Checked by axe
-  // first, exporting to a picked file: a scan longer than the held pages' 15 s fails the export,
-  // which leaves the file as it was all the same.
-  held = serviceProxy.hold(pagesFrom(1_000));
-  await wholeTeam.exportNdjsonButton.click();
-  await expect(exporting).toContainText("Exporting NDJSON: 1,000 of 20,000 users");
-  await expectAccessible(); // exporting to a picked file
-  await page.getByRole("link", { name: "Settings", exact: true }).click();
-  await expect.poll(() => picker.files()).toEqual(["picked.ndjson"]);
-  expect(await picker.read("picked.ndjson")).toBe(before);
-  held.release();
 });
 
-test("Forget keys in another tab mid-export: the export stops, and the file picked is as it was", async ({
+test("an export goes on through a Refresh and writes the whole team to the file picked", async ({ page, serviceProxy, savePicker }) => {
+  const picker = await savePicker({ file: "picked.ndjson" });
+  await loadWholeTeam(page, serviceProxy.url);
+  await picker.write("picked.ndjson", "an earlier export\n");
+  const wholeTeam = new UsersPage(page).wholeTeam;
+  // The export's pages from 1,000 on wait, and so do the Refresh's: both are running at the click and after it.
+  const held = serviceProxy.hold(pagesFrom(1_000));
+  await wholeTeam.exportNdjsonButton.click();
+  await expect(exportingNdjson(page)).toContainText("Exporting NDJSON: 1,000 of 20,000 users");
+
+  await page.getByRole("button", { name: "Refresh", exact: true }).click();
+  await expect(page.getByRole("progressbar", { name: "Loading the whole team" })).toBeVisible();
+  await expect(exportingNdjson(page)).toContainText("Exporting NDJSON: 1,000 of 20,000 users");
+  await expect(page.getByRole("button", { name: "Cancel export" })).toBeVisible();
+
+  held.release();
+  await untilLoaded(page);
+  await expect(exportingNdjson(page)).toHaveCount(0, { timeout: 30_000 });
+  await expect.poll(() => picker.files()).toEqual(["picked.ndjson"]);
+  const lines = (await picker.read("picked.ndjson"))!.trim().split("\n");
+  expect(new Set(lines.map((line) => (JSON.parse(line) as { user_id: string }).user_id)).size).toBe(teamSize);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("Forget keys in another tab mid-export: the export stops, says so, sends nothing more, and the file picked is as it was", async ({
   page,
   context,
   serviceProxy,
   savePicker,
+  expectAccessible,
 }) => {
   const picker = await savePicker({ file: "picked.ndjson" });
+  const workers = watchWorkers(page);
   await loadWholeTeam(page, serviceProxy.url);
   const before = "an earlier export\n";
   await picker.write("picked.ndjson", before);
-  const held = serviceProxy.hold(pagesFrom(1_000));
+  // The export's pages from 1,000 on reach the service, their answers wait: they come once the keys are forgotten.
+  const held = serviceProxy.hold(pagesFrom(1_000), { answers: true });
   await new UsersPage(page).wholeTeam.exportNdjsonButton.click();
   await expect(exportingNdjson(page)).toContainText("Exporting NDJSON: 1,000 of 20,000 users");
-  await expect.poll(() => held.waiting).toBeGreaterThan(0);
+  await expect.poll(() => held.waiting).toBe(4);
 
   const other = await context.newPage();
   await other.goto(`${serviceProxy.url}/settings`);
+  const sent = serviceProxy.paths(wholeTeamPages).length;
   await other.getByRole("button", { name: "Forget keys" }).click();
 
+  const notice = page.getByRole("alert").filter({ hasText: "The NDJSON export of Test team stopped" });
+  await expect(notice).toHaveText(
+    /^The NDJSON export of Test team stopped at 1,000 of 20,000 users when this tab let go of the team \(.+\): picked\.ndjson was left as it was\./,
+  );
   await expect(page.getByRole("heading", { name: /^This tab has no key for / })).toBeVisible();
-  await expect.poll(() => held.waiting).toBe(0); // the export's requests were let go
+  held.release();
+  await expect.poll(() => allEnded(workers)).toBe(true);
+  expect(serviceProxy.paths(wholeTeamPages).slice(sent)).toEqual([]);
   await expect.poll(() => picker.files()).toEqual(["picked.ndjson"]);
   expect(await picker.read("picked.ndjson")).toBe(before);
-  held.release();
+  await expectAccessible();
+  await page.getByRole("button", { name: "Dismiss", exact: true }).click();
+  await expect(notice).toHaveCount(0);
 });
 
 test("a dismissed save picker exports nothing and says nothing", async ({ page, savePicker }) => {
@@ -794,14 +825,12 @@ test("a screen reader is told the load's progress each quarter, not each page", 
   await untilLoaded(page);
 });
 
-test("an export tells a screen reader its quarters, and stops when the operator leaves the view", async ({
+test("an export tells a screen reader its quarters, and goes on while the operator is on another view", async ({
   page,
   serviceProxy,
   savePicker,
 }) => {
   await savePicker("absent");
-  const downloads: unknown[] = [];
-  page.on("download", (download) => downloads.push(download));
   await loadWholeTeam(page, serviceProxy.url);
   // NDJSON asks the service for the pages again: they wait at the proxy.
   const held = serviceProxy.hold(wholeTeamPages);
@@ -818,14 +847,24 @@ test("an export tells a screen reader its quarters, and stops when the operator 
   await expect(exporting).toContainText("Exporting NDJSON: 5,000 of 20,000 users");
   await expect(exporting).toMatchAriaSnapshot(`- status: "Exporting NDJSON: 25 % done"`);
 
-  // Away to Settings mid-export: the worker gives up the pages it was waiting for.
+  // Away to Settings and the overview mid-export: the export goes on, and is downloaded when done.
   await expect.poll(() => held.waiting).toBe(4);
   await page.getByRole("link", { name: "Settings", exact: true }).click();
-  await expect.poll(() => held.waiting).toBe(0);
+  await page.getByRole("link", { name: "Overview", exact: true }).click();
+  await expect(exporting).toContainText("Exporting NDJSON: 5,000 of 20,000 users");
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  expect(held.waiting).toBe(4);
+  const download = page.waitForEvent("download");
   held.release();
+  const file = await download;
+  expect(
+    readFileSync(await file.path(), "utf8")
+      .trim()
+      .split("\n"),
+  ).toHaveLength(teamSize);
   await page.getByRole("link", { name: "Users", exact: true }).click();
   await expect(new UsersPage(page).wholeTeam.exportNdjsonButton).toBeVisible();
-  expect(downloads).toHaveLength(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
 test("a 503 midway is retried, and the team loads complete", async ({ page, serviceProxy }) => {

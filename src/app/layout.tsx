@@ -7,6 +7,7 @@ import { useCurrentTeam } from "../components/use-current-team.ts";
 import { useSavedEntries } from "../components/use-saved-entries.ts";
 import { useStoredValue } from "../components/use-stored-value.ts";
 import { selectionSearch } from "../team/team-query-params.ts";
+import { EndedExportNotice } from "../team/ended-export-notice.tsx";
 import { TeamSwitcher } from "./team-switcher.tsx";
 import { setTheme, themeChoice, type ThemeChoice } from "./theme.ts";
 
@@ -89,6 +90,7 @@ export function Layout() {
         </div>
       </header>
       <main id="main" className="main" tabIndex={-1}>
+        <EndedExportNotice />
         <Suspense
           fallback={
             <p className="muted route-loading" role="status">

@@ -100,6 +100,8 @@ export function WholeTeamBar({ team, total, selection, waiting }: WholeTeamBarPr
           Cancel
         </button>
         {waiting && <p className="small">The search, filters or order in the address apply once the whole team is loaded.</p>}
+        {/* An export started before a Refresh goes on: its progress and Cancel stay. */}
+        <ExportButtons team={team} selection={null} total={total} offer={false} />
       </div>
     );
   }
@@ -127,7 +129,7 @@ export function WholeTeamBar({ team, total, selection, waiting }: WholeTeamBarPr
         <button type="button" className="button button-small" onClick={() => void team.load()}>
           {report.status === "complete" ? "Refresh" : "Load again"}
         </button>
-        {report.status !== "cancelled" && report.status !== "failed" && <ExportButtons team={team} selection={selection} total={total} />}
+        <ExportButtons team={team} selection={selection} total={total} offer={!stopped} />
       </div>
     </div>
   );

@@ -1,10 +1,11 @@
 import { QueryClient } from "@tanstack/react-query";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Listening } from "../../server/service.ts";
 import { fixtureSeed, keys, startTestService } from "../../server/testing.ts";
 import { otherLoadedTeams, usersKeys } from "../api/list-users.ts";
 import { createTeamWorkerClient } from "./team-worker-client.ts";
 import type { WorkerConnection } from "./team-worker-api.ts";
+import { exportNotice } from "./export-notice.ts";
 import { inProcessWorker } from "./team-worker.test-helper.ts";
 import { disposeWhenDropped } from "./use-whole-team.ts";
 import { createWholeTeam, type WholeTeam, type WholeTeamStage, type WholeTeamState } from "./whole-team.ts";
@@ -86,6 +87,83 @@ describe("a whole team that was let go", () => {
     expect(askedWhenLetGo).toBeLessThan(6);
     expect(asked).toHaveLength(askedWhenLetGo);
     expect(team.get()).toEqual({ status: "idle" });
+  });
+});
+
+describe("an export", () => {
+  /** A whole team whose NDJSON export's pages after the first wait until `release`; what it saves is kept. */
+  function exportingTeam() {
+    let exporting = false;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const pagesAsked: string[] = [];
+    const holding: typeof fetch = async (input, init) => {
+      if (exporting && pagesAsked.push(String(input)) > 1) await released;
+      return fetch(input, init);
+    };
+    const saved: { fileName: string; blob: Blob }[] = [];
+    const team = createWholeTeam(
+      { baseUrl: service.url, teamApiKey: keys.teamA },
+      (connection) => createTeamWorkerClient(connection, inProcessWorker({ transport: { fetch: holding } }).port),
+      (file) => saved.push(file),
+    );
+    const start = () => {
+      exporting = true;
+      void team.startExport({ format: "ndjson", query: null, expected: teamSize, teamLabel: "Sleep study" });
+    };
+    /** Resolves once the export has written its first page. */
+    const firstPage = () =>
+      new Promise<void>((resolve) => {
+        const check = () => (team.getExport().running?.progress?.users ?? 0) > 0 && resolve();
+        team.subscribe(check);
+        check();
+      });
+    return { team, start, firstPage, release: () => release(), saved };
+  }
+
+  it("goes on through a Refresh, and is saved at its end", async () => {
+    const { team, start, firstPage, release, saved } = exportingTeam();
+    await team.load();
+    start();
+    await firstPage();
+    const refreshing = team.load();
+    expect(team.get().status).toBe("loading");
+    expect(team.getExport().running).toMatchObject({ format: "ndjson", progress: { users: 500, total: teamSize } });
+    release();
+    await refreshing;
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect((await saved[0]!.blob.text()).trim().split("\n")).toHaveLength(teamSize);
+    expect(team.getExport()).toEqual({ running: null, ended: null });
+    team.dispose();
+  });
+
+  it("cancelled, says so and that nothing was downloaded", async () => {
+    const { team, start, firstPage, release, saved } = exportingTeam();
+    start();
+    await firstPage();
+    team.cancelExport();
+    release();
+    await vi.waitFor(() => expect(team.getExport().running).toBeNull());
+    expect(team.getExport().ended).toEqual({
+      text: "The NDJSON export was cancelled at 500 of 3,000 users: nothing was downloaded.",
+      failed: false,
+    });
+    expect(saved).toEqual([]);
+    team.dispose();
+  });
+
+  it("ended with its team, is said by the tab's notice, naming the team", async () => {
+    const { team, start, firstPage, saved } = exportingTeam();
+    start();
+    await firstPage();
+    team.dispose();
+    expect(exportNotice.get()).toBe(
+      "The NDJSON export of Sleep study stopped at 500 of 3,000 users when this tab let go of the team (its key was forgotten or changed, or another team was opened): nothing was downloaded.",
+    );
+    expect(team.getExport()).toEqual({ running: null, ended: null });
+    exportNotice.dismiss();
+    await nextTask();
+    expect(saved).toEqual([]);
   });
 });
 

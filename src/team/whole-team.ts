@@ -1,12 +1,18 @@
 /**
- * The whole team of one connection, as the page sees it: a small store of where loading stands,
- * over the team worker that loads, indexes, searches and exports. The worker starts with the
- * first load; `dispose` ends it and drops the team (the query cache calls it when the
- * connection's cached data is dropped, or another team is opened). A disposed team stays so: its
- * calls fail, and nothing starts a worker with its key again.
+ * The whole team of one connection, as the page sees it: a small store of where loading and an
+ * export stand, over the team worker that loads, indexes, searches and exports. The worker starts
+ * with the first load or export; `dispose` ends it and drops the team (the query cache calls it
+ * when the connection's cached data is dropped, or another team is opened). A disposed team stays
+ * so: its calls fail, and nothing starts a worker with its key again.
+ *
+ * An export lives here, not in the buttons that start it: it goes on through a Refresh and while
+ * another view is shown, and ends only by Cancel, a failure or `dispose` — each said in words.
  */
 import type { Connection } from "../api/connection.ts";
-import type { ExportProgress } from "./export-team.ts";
+import { download } from "../components/download.ts";
+import { exportNotice } from "./export-notice.ts";
+import type { ExportFormat, ExportProgress } from "./export-team.ts";
+import { endedExportText, type EndedExport, type ExportEnding } from "./export-words.ts";
 import type { LoadProgress } from "./load-team.ts";
 import type { FacetCounts } from "./team-facets.ts";
 import type { TeamQuery, TeamView, TeamViewResult } from "./team-index.ts";
@@ -26,13 +32,30 @@ export type WholeTeamState =
  */
 export type WholeTeamStage = Exclude<WholeTeamState, { status: "loading" }> | { status: "loading"; resuming: boolean };
 
+export interface ExportState {
+  running: { format: ExportFormat; progress: ExportProgress | null; expected: number } | null;
+  /** How the last export ended, when it did not complete; cleared when the next starts. */
+  ended: { text: string; failed: boolean } | null;
+}
+
+export interface ExportStart extends ExportRequest {
+  /** The users it should write, until the worker says. */
+  expected: number;
+  /** Named when the export ends with the team. */
+  teamLabel: string;
+}
+
 export type WholeTeam = ReturnType<typeof createWholeTeam>;
 
 export function createWholeTeam(
   connection: Pick<Connection, "baseUrl" | "teamApiKey">,
   startClient: (connection: WorkerConnection) => TeamWorkerClient = createTeamWorkerClient,
+  save: (file: { fileName: string; blob: Blob }) => void = download,
 ) {
   let state: WholeTeamState = { status: "idle" };
+  let exporting: ExportState = { running: null, ended: null };
+  /** The running export's controller, and what its words need. */
+  let currentExport: { controller: AbortController; words: Omit<EndedExport, "users" | "total"> } | undefined;
   let stage: WholeTeamStage = state;
   let version = 0;
   let client: TeamWorkerClient | undefined;
@@ -44,10 +67,46 @@ export function createWholeTeam(
     else if (stage.status !== "loading" || stage.resuming !== next.resuming) stage = { status: "loading", resuming: next.resuming };
     listeners.forEach((listener) => listener());
   };
+  const setExport = (next: ExportState) => {
+    exporting = next;
+    listeners.forEach((listener) => listener());
+  };
+  /** The running export's words for `ending`, at the progress it made. */
+  const endingText = (ending: ExportEnding) => {
+    const { running } = exporting;
+    const progress = running?.progress;
+    const at = { users: progress?.users ?? 0, total: progress?.total ?? running?.expected ?? 0 };
+    return endedExportText({ ...currentExport!.words, ...at }, ending);
+  };
   const worker = () => {
     if (disposed) throw new Error("This loaded team was let go when another team was opened or the keys were forgotten");
     return (client ??= startClient({ baseUrl: connection.baseUrl, apiKey: connection.teamApiKey }));
   };
+
+  async function startExport({ expected, teamLabel, ...request }: ExportStart) {
+    if (exporting.running || disposed) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    const words = { format: request.format, fileName: request.target?.name ?? null, teamLabel };
+    currentExport = { controller, words };
+    setExport({ running: { format: request.format, progress: null, expected }, ended: null });
+    const onProgress = (progress: ExportProgress) => {
+      if (currentExport?.controller === controller) setExport({ running: { ...exporting.running!, progress }, ended: null });
+    };
+    let ending: ExportEnding | null = null;
+    try {
+      const { fileName, blob } = await worker().exportFile(request, { signal, onProgress });
+      // A picked file that was closed is whole, whenever Cancel came; a download not yet made is not made.
+      if (blob && signal.aborted) ending = { how: "cancelled" };
+      else if (blob) save({ fileName, blob });
+    } catch (error) {
+      ending = signal.aborted ? { how: "cancelled" } : { how: "failed", message: (error as Error).message };
+    }
+    // Ended with the team: `dispose` said so.
+    if (currentExport?.controller !== controller) return;
+    setExport({ running: null, ended: ending && { text: endingText(ending), failed: ending.how === "failed" } });
+    currentExport = undefined;
+  }
 
   async function run(mode: "load" | "resume") {
     if (state.status === "loading" || disposed) return;
@@ -86,8 +145,18 @@ export function createWholeTeam(
       request: ExportRequest,
       options: { onProgress?: (progress: ExportProgress) => void; signal?: AbortSignal },
     ): Promise<ExportedFile> => worker().exportFile(request, options),
+    getExport: (): ExportState => exporting,
+    /** Starts an export, unless one is running: its progress and end are in `getExport`. */
+    startExport,
+    /** Stops the running export; it then says it was cancelled and what the file holds. */
+    cancelExport: () => currentExport?.controller.abort(),
     dispose() {
       disposed = true;
+      if (exporting.running) {
+        exportNotice.show(endingText({ how: "let go" }));
+        currentExport = undefined;
+        setExport({ running: null, ended: null });
+      }
       client?.dispose();
       client = undefined;
       if (state.status !== "idle") set({ status: "idle" });
