@@ -1,12 +1,36 @@
 /**
- * `npm run screenshots`: pictures of each view in light and dark, wide and narrow, written to
- * screenshots/ (git-ignored) for a person to look at. Compares nothing.
+ * `npm run screenshots`: the pictures of the README and the guides, written to docs/ (committed:
+ * run it after a change to what they show), and pictures of each view in light and dark, wide and
+ * narrow, written to screenshots/ (git-ignored) for a person to look at. Compares nothing.
  */
 import { DevtoolsTargets } from "./devtools-targets.ts";
 import { test } from "./fixtures.ts";
 import { storeConnection } from "./store-connection.ts";
 
 const sizes = { wide: { width: 1440, height: 900 }, narrow: { width: 390, height: 844 } };
+
+test("the pictures of the README and the guides, in docs/", async ({ page, connect, demo }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(sizes.wide);
+  await page.emulateMedia({ colorScheme: "light" });
+  await connect({ teamApiKey: demo.bigTeam.api_key, managementKey: demo.managementKey, orgId: demo.orgId });
+
+  // The README's: the users page of a loaded team, a user's detail open, the header's team switcher.
+  await page.goto(`/t/${demo.bigTeam.team_id}/users?page=2`);
+  await page.getByText(/loaded users are searched/).waitFor({ timeout: 30_000 });
+  await page.getByRole("table", { name: "Users" }).locator("tbody tr").first().click();
+  await page.getByRole("dialog").waitFor();
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: "docs/screenshot.png" });
+
+  // The overview's guide: the first charts of the same team.
+  await page.goto(`/t/${demo.bigTeam.team_id}/overview`);
+  await page.getByRole("figure", { name: "Users per source" }).waitFor({ timeout: 30_000 });
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: "docs/overview.png" });
+});
 
 for (const scheme of ["light", "dark"] as const) {
   for (const [sizeName, viewport] of Object.entries(sizes)) {
