@@ -11,6 +11,7 @@ const target = (teamId: string) => ({ orgId: org.orgId, teamId });
 function request(teamId: string, sent: string[]): DeleteRequest {
   return {
     target: target(teamId),
+    place: "",
     send: () => {
       sent.push(teamId);
       return Promise.resolve();

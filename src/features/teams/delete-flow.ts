@@ -28,6 +28,8 @@ export type DeleteFlowState =
 
 export interface DeleteRequest {
   target: TeamTarget;
+  /** Where the DELETE goes, recorded with each attempt (no key). */
+  place: string;
   /** Sends the DELETE; called at most once. */
   send: () => Promise<void>;
   /** Run after a deletion, such as dropping the cached pages of the team. */
@@ -57,18 +59,18 @@ function set(next: DeleteFlowState) {
   listeners.forEach((listener) => listener());
 }
 
-async function sendNow({ target, send, afterDelete, note = "" }: DeleteRequest, delayed: boolean): Promise<DeleteOutcome> {
+async function sendNow({ target, place, send, afterDelete, note = "" }: DeleteRequest, delayed: boolean): Promise<DeleteOutcome> {
   set({ phase: "sending", target, delayed });
   let outcome: DeleteOutcome;
   try {
     await send();
     afterDelete();
-    recordAttempt({ at: new Date().toISOString(), ...target, outcome: "deleted", detail: "Deleted." });
+    recordAttempt({ at: new Date().toISOString(), ...target, place, outcome: "deleted", detail: "Deleted." });
     outcome = { kind: "deleted", target, note };
   } catch (failure) {
     const description = describeError(failure, deleteWords);
     const message = errorSentence(description);
-    recordAttempt({ at: new Date().toISOString(), ...target, outcome: description.kind, detail: message });
+    recordAttempt({ at: new Date().toISOString(), ...target, place, outcome: description.kind, detail: message });
     outcome =
       description.fieldErrors.length > 0
         ? { kind: "invalid", target, message, fieldErrors: byField(description.fieldErrors) }
@@ -132,7 +134,7 @@ export const deleteFlow = {
           kind === "undone"
             ? "Undone before it was sent."
             : "Cancelled before it was sent: the management key was forgotten in this browser.";
-        recordAttempt({ at: new Date().toISOString(), ...request.target, outcome: "undone", detail });
+        recordAttempt({ at: new Date().toISOString(), ...request.target, place: request.place, outcome: "undone", detail });
         set({ phase: "finished", outcome, delayed: true });
         resolve(outcome);
       };

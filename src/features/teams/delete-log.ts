@@ -8,6 +8,8 @@ export interface DeleteAttempt {
   at: string;
   orgId: string;
   teamId: string;
+  /** Where the DELETE went (a service's path on this origin, or a URL): two services may hold the same IDs. Absent in earlier records. */
+  place?: string;
   outcome: "deleted" | "undone" | FailureKind;
   detail: string;
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { Connection } from "../../api/connection.ts";
 import type { PageAsSent } from "../../api/list-users.ts";
 import type { TeamEntry } from "../../api/saved-entries.ts";
-import { keyStatus } from "./team-rows.ts";
+import type { DeleteAttempt } from "./delete-log.ts";
+import { deletionOf, keyStatus } from "./team-rows.ts";
 
 const teamId = "0a0a0a0a-0000-4000-8000-00000000000a";
 const other = "0b0b0b0b-0000-4000-8000-00000000000b";
@@ -37,5 +38,27 @@ describe("a team's key, as its row says", () => {
       kind: "another team",
       reason: `The service lists team ${other} with this key, not ${teamId}. Enter this team's own key.`,
     });
+  });
+});
+
+describe("a team's deletion, as its row says", () => {
+  const orgId = "0c0c0c0c-0000-4000-8000-00000000000c";
+  const orgAt = (service: string) => ({ id: `o-${service}`, label: "Acme", orgId, managementUrl: "", service });
+  const attempt = (place?: string): DeleteAttempt => ({
+    at: "2026-12-07T21:00:00.000Z",
+    orgId,
+    teamId,
+    ...(place !== undefined && { place }),
+    outcome: "deleted",
+    detail: "Deleted.",
+  });
+
+  it("is the team's at its own service: the same IDs at another service are another team", () => {
+    expect(deletionOf(team, orgAt("eu"), [attempt("/s/eu")])).toEqual({ kind: "deleted" });
+    expect(deletionOf(team, orgAt("us"), [attempt("/s/eu")])).toBeNull();
+  });
+
+  it("takes an attempt recorded before places were, wherever it went", () => {
+    expect(deletionOf(team, orgAt("us"), [attempt()])).toEqual({ kind: "deleted" });
   });
 });

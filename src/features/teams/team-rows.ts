@@ -9,7 +9,7 @@ import { connectionOf, type Connection } from "../../api/connection.ts";
 import { describeError, errorSentence } from "../../api/describe-error.ts";
 import { AuthenticationError, NetworkError } from "../../api/errors.ts";
 import { listWords, usersPageOptions, type PageAsSent } from "../../api/list-users.ts";
-import { orgOf, type OrgEntry, type SavedEntries, type TeamEntry } from "../../api/saved-entries.ts";
+import { orgOf, servedAt, type OrgEntry, type SavedEntries, type TeamEntry } from "../../api/saved-entries.ts";
 import type { DeleteAttempt } from "./delete-log.ts";
 import { rowNames } from "./row-names.ts";
 
@@ -56,9 +56,17 @@ export function keyStatus(team: TeamEntry, connection: Connection, query: UseQue
   return { kind: "failed", reason };
 }
 
-/** The latest attempt to delete this team of this organization from this tab, if it settled that the team is gone. */
+/**
+ * The latest attempt to delete this team of this organization at its service from this tab, if it
+ * settled that the team is gone: the same IDs at another service (another region) are another team.
+ */
 export function deletionOf(team: TeamEntry, org: OrgEntry | undefined, attempts: DeleteAttempt[]): Deletion {
-  const last = attempts.find((a) => a.teamId.toLowerCase() === team.teamId && (!org || a.orgId.toLowerCase() === org.orgId));
+  const place = org && servedAt(org.service, org.managementUrl);
+  const last = attempts.find(
+    (a) =>
+      a.teamId.toLowerCase() === team.teamId &&
+      (!org || (a.orgId.toLowerCase() === org.orgId && (a.place === undefined || a.place === place))),
+  );
   if (last?.outcome === "deleted") return { kind: "deleted" };
   if (last?.outcome === "not found") return { kind: "gone" };
   return null;

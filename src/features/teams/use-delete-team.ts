@@ -24,6 +24,7 @@ export function useDeleteTeam(connection: Connection) {
   const confirm = (target: TeamTarget, note?: string) =>
     deleteFlow.confirm({
       target,
+      place: connection.managementUrl,
       send: () => {
         if (!client) throw new Error("No management key");
         return client.deleteTeam(target);
