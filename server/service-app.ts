@@ -1,6 +1,7 @@
 /** The reference service's HTTP routes: the two operations of the spec, logos and health. */
 import { Hono, type Context, type Handler } from "hono";
 import { listLimits, type ErrorBody, type ValidationErrorItem } from "../src/api/contract.ts";
+import { chooseCoding, encoder, transformed, written } from "./compression.ts";
 import { providerLogo } from "./providers.ts";
 import { requestLog } from "./request-log.ts";
 import type { KeyRecord, Store } from "./store.ts";
@@ -15,10 +16,11 @@ export const messages = {
   teamKeyForDelete: "A team API key cannot delete teams. Send the organization's management key in X-Management-Key.",
   teamNotFound: "Team not found in this organization. It may have been deleted already.",
   notFound: "Not Found",
+  notAcceptable: `Not Acceptable: this service answers in ${written.join(", ")} or identity, and Accept-Encoding refuses them all.`,
   methodNotAllowed: "Method Not Allowed",
 } as const;
 
-function problem(c: Context, status: 401 | 404 | 405, detail: string) {
+function problem(c: Context, status: 401 | 404 | 405 | 406, detail: string) {
   return c.json({ detail } satisfies ErrorBody, status);
 }
 
@@ -75,7 +77,15 @@ export function createServiceApp(store: Store, options: ServiceAppOptions = {}) 
         : parseIntParam(rawLimit, ["query", "limit"], { ge: 1, le: listLimits.maxLimit });
     if (!offset.ok || !limit.ok) return invalid(c, collectErrors([offset, limit]));
 
-    return c.body(store.userPageJson(key.teamId, offset.value, limit.value), 200, { "Content-Type": "application/json" });
+    // Compressed when the client asks (RFC 9110's Accept-Encoding), as the encoder makes it.
+    const coding = chooseCoding(c.req.header("accept-encoding"));
+    if (coding === null) return problem(c, 406, messages.notAcceptable);
+    const page = store.userPageJson(key.teamId, offset.value, limit.value);
+    const headers = { "Content-Type": "application/json", Vary: "Accept-Encoding" };
+    if (coding === "identity") return c.body(page, 200, headers);
+    const encoded = { ...headers, "Content-Encoding": coding };
+    if (c.req.method === "HEAD") return c.body(null, 200, encoded);
+    return c.body(transformed(page, [encoder(coding, page.length)]), 200, encoded);
   };
 
   const deleteTeam = (c: Context, ids: TeamIds) => {
