@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { demoSeed } from "../server/demo-seed.ts";
-import { parseCsv } from "../src/team/csv-reader.test-helper.ts";
+import { parseCsv } from "../src/team-engine/csv-reader.test-helper.ts";
 import { DevtoolsTargets } from "./devtools-targets.ts";
 import { expect, test as base } from "./fixtures.ts";
 import { SavePicker, type SavePickerAnswer } from "./kit/save-picker.ts";

@@ -17,7 +17,7 @@ function two(bytes: Uint8Array, at: number): number {
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
-/** How an instant was written: enough to write it again exactly (see team/instant-column.ts). */
+/** How an instant was written: enough to write it again exactly (see team-engine/instant-column.ts). */
 export interface InstantFormat {
   /** `formatCode` of the offset, the fraction's digits and `Z`; `keptAsText` when the text must be kept. */
   code: number;

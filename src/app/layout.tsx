@@ -6,7 +6,7 @@ import { lastOpenedTeam } from "../api/saved-entries.ts";
 import { useCurrentTeam } from "../components/use-current-team.ts";
 import { useSavedEntries } from "../components/use-saved-entries.ts";
 import { useStoredValue } from "../components/use-stored-value.ts";
-import { selectionSearch } from "../team/team-query-params.ts";
+import { selectionSearch } from "../team-engine/team-query-params.ts";
 import { EndedExportNotice } from "../team/ended-export-notice.tsx";
 import { TeamSwitcher } from "./team-switcher.tsx";
 import { setTheme, themeChoice, type ThemeChoice } from "./theme.ts";

@@ -1,6 +1,6 @@
 /** What an export that ended before its end says: how far it got, and what the file now holds. */
 import { formatCount } from "../components/format.ts";
-import type { ExportFormat } from "./export-team.ts";
+import type { ExportFormat } from "../team-engine/export-team.ts";
 
 export interface EndedExport {
   format: ExportFormat;

@@ -3,7 +3,7 @@
  * then written to the picked file as it is produced. TypeScript's lib.dom declares the file
  * handle and its writable stream, not the picker, hence the few declarations here.
  */
-import { exportFileName, exportMediaTypes, type ExportFormat } from "./export-team.ts";
+import { exportFileName, exportMediaTypes, type ExportFormat } from "../team-engine/export-team.ts";
 
 interface SaveFilePickerOptions {
   suggestedName?: string;

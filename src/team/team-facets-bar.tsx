@@ -3,7 +3,7 @@ import { ErrorAlert } from "../components/error-alert.tsx";
 import { formatCount } from "../components/format.ts";
 import type { Failure } from "../components/use-failure.ts";
 import { loadedTeamWords } from "./loaded-team-words.ts";
-import type { FacetCounts, FacetOption, FacetSelection } from "./team-facets.ts";
+import type { FacetCounts, FacetOption, FacetSelection } from "../team-engine/team-facets.ts";
 import "./team.css";
 
 interface TeamFacetsBarProps {

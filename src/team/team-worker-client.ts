@@ -4,11 +4,11 @@
  * data is dropped, `dispose` it, and the loaded team goes with the worker.
  */
 import { proxy, wrap, type Endpoint } from "comlink";
-import type { ExportProgress } from "./export-team.ts";
-import type { LoadProgress } from "./load-team.ts";
-import type { FacetCounts } from "./team-facets.ts";
-import type { TeamQuery, TeamView, TeamViewResult } from "./team-index.ts";
-import type { TeamOverview } from "./team-overview.ts";
+import type { ExportProgress } from "../team-engine/export-team.ts";
+import type { LoadProgress } from "../team-engine/load-team.ts";
+import type { FacetCounts } from "../team-engine/team-facets.ts";
+import type { TeamQuery, TeamView, TeamViewResult } from "../team-engine/team-index.ts";
+import type { TeamOverview } from "../team-engine/team-overview.ts";
 import type {
   ExportRequest,
   ExportedFile,
@@ -17,8 +17,8 @@ import type {
   TeamWorkerApi,
   WorkerConnection,
   WorkerError,
-} from "./team-worker-api.ts";
-import { keptMeasure } from "./kept-measure.ts";
+} from "../team-engine/team-worker-api.ts";
+import { keptMeasure } from "../team-engine/kept-measure.ts";
 
 /** What the client needs of a Worker; tests give it one end of a MessageChannel. */
 export interface WorkerPort extends Endpoint {
@@ -36,7 +36,7 @@ export class TeamWorkerError extends Error {
 }
 
 export function startTeamWorker(): WorkerPort {
-  return new Worker(new URL("./team.worker.ts", import.meta.url), { type: "module", name: "team" });
+  return new Worker(new URL("../team-engine/team.worker.ts", import.meta.url), { type: "module", name: "team" });
 }
 
 const stopped = () => new Error("The team worker was stopped");

@@ -1,7 +1,7 @@
 /** The team worker's API in this process, for tests: no Worker, the same Comlink messages. */
 import { expose } from "comlink";
 import type { WorkerPort } from "./team-worker-client.ts";
-import { createTeamWorkerApi, type TeamWorkerApiOptions } from "./team-worker-api.ts";
+import { createTeamWorkerApi, type TeamWorkerApiOptions } from "../team-engine/team-worker-api.ts";
 
 /**
  * The worker's API behind one end of a MessageChannel, so every call and answer is cloned and

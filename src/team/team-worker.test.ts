@@ -2,14 +2,14 @@ import { releaseProxy } from "comlink";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Listening } from "../../server/service.ts";
 import { fixtureSeed, keys, startTestService } from "../../server/testing.ts";
-import { parseCsv } from "./csv-reader.test-helper.ts";
-import type { ExportProgress } from "./export-team.ts";
-import type { ChunkWritable } from "./export-sink.ts";
-import { pickedFile, recordingWritable } from "./export-sink.test-helper.ts";
-import type { LoadProgress } from "./load-team.ts";
+import { parseCsv } from "../team-engine/csv-reader.test-helper.ts";
+import type { ExportProgress } from "../team-engine/export-team.ts";
+import type { ChunkWritable } from "../team-engine/export-sink.ts";
+import { pickedFile, recordingWritable } from "../team-engine/export-sink.test-helper.ts";
+import type { LoadProgress } from "../team-engine/load-team.ts";
 import { createTeamWorkerClient, TeamWorkerError } from "./team-worker-client.ts";
-import { createTeamWorkerApi, type ProgressCallback, type TeamWorkerApiOptions } from "./team-worker-api.ts";
-import { TeamIndex } from "./team-index.ts";
+import { createTeamWorkerApi, type ProgressCallback, type TeamWorkerApiOptions } from "../team-engine/team-worker-api.ts";
+import { TeamIndex } from "../team-engine/team-index.ts";
 import { inProcessWorker } from "./team-worker.test-helper.ts";
 
 const teamSize = 2_600; // six pages of 500
@@ -239,7 +239,7 @@ describe("an export to the file the operator picked", () => {
 
   it("hands the IDs' WebAssembly memory of a refreshed team to the team that replaces it: one memory, not a second", async () => {
     vi.resetModules(); // a module graph of its own: the other tests' teams are held in theirs
-    const fresh = await import("./team-worker-api.ts");
+    const fresh = await import("../team-engine/team-worker-api.ts");
     const { Instance } = WebAssembly;
     let instances = 0;
     WebAssembly.Instance = class extends Instance {

@@ -1,12 +1,13 @@
 import { useSyncExternalStore } from "react";
 import { formatCount } from "../components/format.ts";
 import { ExportButtons } from "./export-button.tsx";
-import type { LoadProgress } from "./load-team.ts";
+import type { LoadProgress } from "../team-engine/load-team.ts";
 import { milestoneText, ProgressStatus } from "./progress-status.tsx";
-import type { TeamQuery } from "./team-index.ts";
-import type { LoadReport } from "./team-worker-api.ts";
+import type { TeamQuery } from "../team-engine/team-index.ts";
+import type { LoadReport } from "../team-engine/team-worker-api.ts";
 import { WaitCountdown } from "./wait-countdown.tsx";
-import { indexMaxUsers, teamMemoryText, tooLargeText } from "./whole-team-limits.ts";
+import { indexMaxUsers } from "../team-engine/whole-team-limits.ts";
+import { teamMemoryText, tooLargeText } from "./whole-team-words.ts";
 import type { WholeTeam } from "./whole-team.ts";
 import "./team.css";
 

@@ -4,7 +4,7 @@ import type { Listening } from "../../server/service.ts";
 import { fixtureSeed, keys, startTestService } from "../../server/testing.ts";
 import { otherLoadedTeams, usersKeys } from "../api/list-users.ts";
 import { createTeamWorkerClient } from "./team-worker-client.ts";
-import type { WorkerConnection } from "./team-worker-api.ts";
+import type { WorkerConnection } from "../team-engine/team-worker-api.ts";
 import { exportNotice } from "./export-notice.ts";
 import { inProcessWorker } from "./team-worker.test-helper.ts";
 import { disposeWhenDropped } from "./use-whole-team.ts";

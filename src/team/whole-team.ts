@@ -11,14 +11,14 @@
 import type { Connection } from "../api/connection.ts";
 import { download } from "../components/download.ts";
 import { exportNotice } from "./export-notice.ts";
-import type { ExportFormat, ExportProgress } from "./export-team.ts";
+import type { ExportFormat, ExportProgress } from "../team-engine/export-team.ts";
 import { endedExportText, type EndedExport, type ExportEnding } from "./export-words.ts";
-import type { LoadProgress } from "./load-team.ts";
-import type { FacetCounts } from "./team-facets.ts";
-import type { TeamQuery, TeamView, TeamViewResult } from "./team-index.ts";
+import type { LoadProgress } from "../team-engine/load-team.ts";
+import type { FacetCounts } from "../team-engine/team-facets.ts";
+import type { TeamQuery, TeamView, TeamViewResult } from "../team-engine/team-index.ts";
 import { createTeamWorkerClient, type TeamWorkerClient } from "./team-worker-client.ts";
-import type { TeamOverview } from "./team-overview.ts";
-import type { ExportRequest, ExportedFile, LoadReport, OverviewParams, WorkerConnection } from "./team-worker-api.ts";
+import type { TeamOverview } from "../team-engine/team-overview.ts";
+import type { ExportRequest, ExportedFile, LoadReport, OverviewParams, WorkerConnection } from "../team-engine/team-worker-api.ts";
 
 export type WholeTeamState =
   | { status: "idle" }

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
 import { download, fileTime } from "../../components/download.ts";
-import { csvRecord } from "../../team/csv.ts";
+import { csvRecord } from "../../team-engine/csv.ts";
 
 /** A chart's numbers: what "Show as table" shows and "Download CSV" saves. */
 export interface ChartTable {

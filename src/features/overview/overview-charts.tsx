@@ -1,7 +1,7 @@
 /** The overview's charts: each a figure with its summary, its table and its CSV. */
 import { useMemo, useState } from "react";
 import { formatCount, formatCountOf } from "../../components/format.ts";
-import type { TeamOverview } from "../../team/team-overview.ts";
+import type { TeamOverview } from "../../team-engine/team-overview.ts";
 import { BarList, type Bar } from "./bar-list.tsx";
 import { ChartFigure } from "./chart-figure.tsx";
 import { busiestFinished, cumulative, groupSeries, periodLabel, type Granularity } from "./periods.ts";

@@ -3,9 +3,9 @@
  * Monday, months), per period or cumulative. Day numbers are days since 1970-01-01 on the
  * calendar the worker counted them on (the browser's time zone).
  */
-import type { DailySeries } from "../../team/team-overview.ts";
+import type { DailySeries } from "../../team-engine/team-overview.ts";
 import { civilOf } from "../../api/civil-days.ts";
-import { isoDay, monthStart, weekStart } from "../../team/zone-days.ts";
+import { isoDay, monthStart, weekStart } from "../../team-engine/zone-days.ts";
 
 export type Granularity = "day" | "week" | "month";
 

@@ -1,5 +1,5 @@
-import type { FacetCounts } from "../../team/team-facets.ts";
-import type { TeamQuery } from "../../team/team-index.ts";
+import type { FacetCounts } from "../../team-engine/team-facets.ts";
+import type { TeamQuery } from "../../team-engine/team-index.ts";
 
 interface Chip {
   key: string;

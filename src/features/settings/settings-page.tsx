@@ -5,7 +5,7 @@ import { savedEntries } from "../../api/saved-entries.ts";
 import { formatCount, formatCountOf } from "../../components/format.ts";
 import { Link } from "../../components/link.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { teamMemoryText } from "../../team/whole-team-limits.ts";
+import { teamMemoryText } from "../../team/whole-team-words.ts";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import "./settings.css";
 

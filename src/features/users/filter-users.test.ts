@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { User } from "../../api/contract.ts";
 import { filterUsers } from "./filter-users.ts";
-import { foldForSearch } from "../../team/fold-text.ts";
+import { foldForSearch } from "../../team-engine/fold-text.ts";
 
 const user = (client_user_id: string, user_id = `id-${client_user_id}`): User => ({
   user_id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizePage, normalizePageSize } from "../../team/page-range.ts";
+import { normalizePage, normalizePageSize } from "../../team-engine/page-range.ts";
 
 describe("page parameters from the URL", () => {
   it.each([

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
-import type { TeamQuery } from "../../team/team-index.ts";
-import { defaultPageSize, normalizePage, normalizePageSize } from "../../team/page-range.ts";
-import { readTeamQuery, writeTeamQuery } from "../../team/team-query-params.ts";
+import type { TeamQuery } from "../../team-engine/team-index.ts";
+import { defaultPageSize, normalizePage, normalizePageSize } from "../../team-engine/page-range.ts";
+import { readTeamQuery, writeTeamQuery } from "../../team-engine/team-query-params.ts";
 
 export interface PageParams {
   /** 1-based, as in the URL. */

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { formatCount } from "../../components/format.ts";
 import { useAfterDelay } from "../../components/use-after-delay.ts";
-import { pageSizes } from "../../team/page-range.ts";
+import { pageSizes } from "../../team-engine/page-range.ts";
 
 /** A page that comes within this long comes without a note saying it is loading. */
 const loadingNoteDelayMs = 300;

@@ -2,7 +2,7 @@ import { hashKey, type QueryClient, type QueryKey } from "@tanstack/query-core";
 import { connectionOf, findTeamByRef } from "../../api/connection.ts";
 import { usersPageOptions } from "../../api/list-users.ts";
 import { savedEntries } from "../../api/saved-entries.ts";
-import { normalizePage, normalizePageSize } from "../../team/page-range.ts";
+import { normalizePage, normalizePageSize } from "../../team-engine/page-range.ts";
 
 export type FirstPageRequest = ReturnType<typeof requestFirstPage>;
 

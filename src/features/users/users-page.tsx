@@ -20,13 +20,13 @@ import { UsersSkeleton } from "../../components/users-skeleton.tsx";
 import { ShortcutsHelp } from "./shortcuts-help.tsx";
 import { UsersSearch } from "./users-search.tsx";
 import { UsersTable, type UsersTableHandle } from "./users-table.tsx";
-import type { TeamQuery, TeamRow } from "../../team/team-index.ts";
-import type { SortColumn } from "../../team/team-sort.ts";
+import type { TeamQuery, TeamRow } from "../../team-engine/team-index.ts";
+import type { SortColumn } from "../../team-engine/team-sort.ts";
 import { loadedTeamWords } from "../../team/loaded-team-words.ts";
 import { useTeamView } from "../../team/use-team-view.ts";
 import { searchableUsers } from "../../team/use-whole-team.ts";
-import { selectionSearch } from "../../team/team-query-params.ts";
-import { indexMaxUsers } from "../../team/whole-team-limits.ts";
+import { selectionSearch } from "../../team-engine/team-query-params.ts";
+import { indexMaxUsers } from "../../team-engine/whole-team-limits.ts";
 import "../../team/team.css";
 import "./users.css";
 import { isFirstPage, leaveFirstPage } from "./prefetch-first-page.ts";
@@ -89,7 +89,8 @@ export function UsersPage() {
   // The fold's code comes with the first letter typed; until then (a moment) plain lower-casing.
   const [fold, setFold] = useState<(text: string) => string>(() => lowerCase);
   useEffect(() => {
-    if (filter && fold === lowerCase) void import("../../team/fold-text.ts").then(({ foldForSearch }) => setFold(() => foldForSearch));
+    if (filter && fold === lowerCase)
+      void import("../../team-engine/fold-text.ts").then(({ foldForSearch }) => setFold(() => foldForSearch));
   }, [filter, fold]);
   const filtered = useMemo(() => filterUsers(pageUsers, deferredFilter, fold), [pageUsers, deferredFilter, fold]);
   const teamRows = teamView?.rows;

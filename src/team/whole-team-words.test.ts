@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { autoLoadUsers } from "../api/preferences.ts";
-import { indexMaxUsers, teamMemoryText, tooLargeText } from "./whole-team-limits.ts";
+import { indexMaxUsers } from "../team-engine/whole-team-limits.ts";
+import { teamMemoryText, tooLargeText } from "./whole-team-words.ts";
 
 describe("whole-team limits", () => {
   it("lets Settings load automatically up to the largest team the browser indexes, a million", () => {

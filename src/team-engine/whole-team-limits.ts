@@ -1,5 +1,7 @@
-/** The numbers that bound loading the whole team, in one place so the UI and the worker agree. */
-import { formatCount } from "../components/format.ts";
+/**
+ * The numbers that bound loading the whole team, in one place so the UI and the worker agree (what
+ * the page says of them is in src/team/whole-team-words.ts).
+ */
 
 /** The service's largest page: the fewest requests for a whole team. */
 export const teamPageSize = 500;
@@ -27,17 +29,6 @@ export const indexMaxUsers = 1_000_000;
  * users page and worker peaked at 212-227 MB (`npm run bench:team:browser`).
  */
 export const indexBytesPerUser = 250;
-
-/** What loading `users` users will take of this tab's memory, in words: "about 30 MB". */
-export function teamMemoryText(users: number): string {
-  const megabytes = (users * indexBytesPerUser) / 1e6;
-  return megabytes < 1 ? "under 1 MB" : `about ${megabytes < 10 ? megabytes.toFixed(1) : Math.round(megabytes).toLocaleString("en")} MB`;
-}
-
-/** What is said of a team too large to index, before a load and after one: it can still be exported. */
-export function tooLargeText(total: number, maxUsers = indexMaxUsers): string {
-  return `This team has ${formatCount(total)} users, more than the ${formatCount(maxUsers)} the browser can search in memory. It can still be exported, page after page.`;
-}
 
 /**
  * The longest `Retry-After` the load waits out (showing a countdown, with Cancel): it runs in the

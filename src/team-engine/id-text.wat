@@ -1,4 +1,4 @@
-;; The search of the users' IDs (src/team/id-text.ts), 16 bytes at a time with WebAssembly's SIMD.
+;; The search of the users' IDs (src/team-engine/id-text.ts), 16 bytes at a time with WebAssembly's SIMD.
 ;; The text is rows of `client\0user\0` in UTF-8; a row's number is half the zeros before it.
 ;; Built into id-text-wasm.ts by `npm run build:wasm`; a unit test checks the two agree.
 (module

@@ -1,4 +1,4 @@
-;; The facets' count of a search's rows by profile (src/team/profile-count.ts): every row read in
+;; The facets' count of a search's rows by profile (src/team-engine/profile-count.ts): every row read in
 ;; order, its profile's count raised by its mark. Two bytes a row's profile (teams of 256 to 65,535
 ;; profiles: a million demo users have 34,538); others are counted in JavaScript.
 ;; Built into profile-count-wasm.ts by `npm run build:wasm`; a unit test checks the two agree.
