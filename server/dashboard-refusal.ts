@@ -8,7 +8,7 @@ import type { Context } from "hono";
 
 export const refusalHeader = "X-Dashboard-Refusal";
 
-export type RefusalReason = "unknown-service" | "not-forwarded" | "upstream-redirect";
+export type RefusalReason = "unknown-service" | "not-forwarded" | "upstream-redirect" | "upstream-coding";
 
 export function refusedHere(c: Context, status: 404 | 502, reason: RefusalReason, body: { detail: string; service?: string }) {
   c.header(refusalHeader, reason);

@@ -7,8 +7,10 @@
  */
 import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context } from "hono";
+import { accepts, chooseCoding, decoder, encoder, transformed } from "./compression.ts";
 import { notForwarded, refusedHere, unknownService } from "./dashboard-refusal.ts";
 import type { Deployment } from "./deployment.ts";
+import { rawFetch } from "./raw-fetch.ts";
 import { operationRoutes } from "./service-app.ts";
 
 export interface UpstreamOptions {
@@ -16,6 +18,7 @@ export interface UpstreamOptions {
   managementUrl: string;
   /** The service's name in a deployment, said when it cannot be reached. */
   name?: string;
+  /** Node's `fetch` decodes what it reads, so by default `rawFetch`, which passes bytes on as they came. */
   fetch?: typeof fetch;
   /** The longest the upstream may stay silent: before its answer starts, then in each read of it. */
   timeoutMs?: number;
@@ -41,7 +44,7 @@ function wroteDotSegment(c: Context<{ Bindings: Partial<HttpBindings> }>): boole
   return /\/(?:\.|%2e){1,2}(?=\/|$)/i.test(path);
 }
 
-export function createUpstreamApp({ baseUrl, managementUrl, name, fetch: fetchImpl = fetch, timeoutMs = 30_000 }: UpstreamOptions) {
+export function createUpstreamApp({ baseUrl, managementUrl, name, fetch: fetchImpl = rawFetch, timeoutMs = 30_000 }: UpstreamOptions) {
   const app = new Hono();
   const base = baseUrl.replace(/\/+$/, "");
   const management = managementUrl.replace(/\/+$/, "");
@@ -53,6 +56,9 @@ export function createUpstreamApp({ baseUrl, managementUrl, name, fetch: fetchIm
       const value = c.req.header(name);
       if (value !== undefined) headers.set(name, value);
     }
+    // The upstream is asked for what the browser takes, so that what it compressed is passed on as it came.
+    const acceptEncoding = c.req.header("accept-encoding");
+    headers.set("accept-encoding", acceptEncoding ?? "identity");
     // The upstream may stay silent `timeoutMs` before its answer starts, then in each read of it
     // (`silenceCut`): an answer that keeps coming is passed on however long it takes.
     const silence = new AbortController();
@@ -82,7 +88,33 @@ export function createUpstreamApp({ baseUrl, managementUrl, name, fetch: fetchIm
       if (value !== null) out.set(name, value);
     }
     const body = response.body && silenceCut(response.body, timeoutMs, () => silence.abort());
-    return new Response(body, { status: response.status, headers: out });
+    out.set("vary", "Accept-Encoding");
+    const came = response.headers.get("content-encoding")?.trim().toLowerCase() || "identity";
+    const length = response.headers.get("content-length");
+    if (!body) {
+      if (came !== "identity") out.set("content-encoding", came);
+      return new Response(null, { status: response.status, headers: out });
+    }
+    const wanted = chooseCoding(acceptEncoding);
+    // Passed on as it came: the browser takes its coding, and a page the service left plain is
+    // compressed only when the browser asks (the proxy never re-encodes what it can pass on).
+    const compress = came === "identity" && response.status === 200 && wanted !== null && wanted !== "identity";
+    if (accepts(acceptEncoding, came) && !compress) {
+      if (came !== "identity") out.set("content-encoding", came);
+      if (length !== null) out.set("content-length", length);
+      return new Response(body, { status: response.status, headers: out });
+    }
+    // Otherwise decoded (a coding the browser does not take) and, for a page, encoded in the one it prefers.
+    const decode = came === "identity" ? undefined : decoder(came);
+    if (came !== "identity" && !decode) {
+      await body.cancel();
+      const detail = `The ${name ? `service ${name}` : "upstream service"} answered in a coding (${came}) this browser does not take and this dashboard cannot read.`;
+      return refusedHere(c, 502, "upstream-coding", { detail, ...(name && { service: name }) });
+    }
+    const encodeAs = response.status === 200 && wanted !== null && wanted !== "identity" ? wanted : undefined;
+    if (encodeAs) out.set("content-encoding", encodeAs);
+    const transforms = [decode, encodeAs && encoder(encodeAs)].filter((t) => t !== undefined);
+    return new Response(transformed(body, transforms), { status: response.status, headers: out });
   };
 
   operationRoutes(app, {
