@@ -63,6 +63,32 @@ const teamBoundary = {
   },
 };
 
+/**
+ * The team worker's engine runs in the worker, beside no page: React-free, and it imports nothing
+ * of the page's side (src/team), the app, the features or the components. The page imports the
+ * engine's types and functions, never the reverse (as TanStack's query-core knows no react-query).
+ */
+const teamEngineBoundary = {
+  files: ["src/team-engine/**/*.{ts,tsx}"],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            regex: "^(react|react-dom|react-router|react-router-dom|@tanstack/react-[a-z-]+)(/|$)",
+            message: "src/team-engine is React-free: it runs in the worker.",
+          },
+          {
+            regex: "^(\\.\\./)+(app|features|components|team)(/|$)",
+            message: "src/team-engine imports nothing of the page: src/team, the app, the features and the components import it.",
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "test-results", "playwright-report", "smoke-report", "screenshots", ".data"] },
   js.configs.recommended,
@@ -87,6 +113,7 @@ export default tseslint.config(
   ...featureBoundaries,
   apiBoundary,
   teamBoundary,
+  teamEngineBoundary,
   {
     // Tests reach into fixtures with empty destructuring, as Playwright requires.
     files: ["e2e/**/*.ts"],

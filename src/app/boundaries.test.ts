@@ -21,6 +21,15 @@ describe("import boundaries", () => {
     ["src/api/x.ts", 'import { useState } from "react";\nvoid useState;\n'],
     ["src/api/x.ts", 'import { useQuery } from "@tanstack/react-query";\nvoid useQuery;\n'],
     ["src/api/x.ts", 'import { ErrorAlert } from "../components/error-alert.tsx";\nvoid ErrorAlert;\n'],
+    ["src/team-engine/x.ts", 'import { useState } from "react";\nvoid useState;\n'],
+    ["src/team-engine/x.ts", 'import { jsx } from "react/jsx-runtime";\nvoid jsx;\n'],
+    ["src/team-engine/x.ts", 'import { useQuery } from "@tanstack/react-query";\nvoid useQuery;\n'],
+    ["src/team-engine/x.ts", 'import { useParams } from "react-router-dom";\nvoid useParams;\n'],
+    ["src/team-engine/x.ts", 'import { WholeTeam } from "../team/whole-team.ts";\nvoid WholeTeam;\n'],
+    ["src/team-engine/x.ts", 'import { queryClient } from "../app/query-client.ts";\nvoid queryClient;\n'],
+    ["src/team-engine/x.ts", 'import { UsersPage } from "../features/users/users-page.tsx";\nvoid UsersPage;\n'],
+    ["src/team-engine/x.ts", 'import { formatCount } from "../components/format.ts";\nvoid formatCount;\n'],
+    ["src/team-engine/sub/x.ts", 'import { WholeTeam } from "../../team/whole-team.ts";\nvoid WholeTeam;\n'],
   ])("refuses, in %s: %s", async (filePath, code) => {
     expect(await restrictedImports(filePath, code)).toHaveLength(1);
   });
@@ -32,6 +41,10 @@ describe("import boundaries", () => {
     ["src/api/x.ts", 'import { keepPreviousData } from "@tanstack/query-core";\nvoid keepPreviousData;\n'],
     ["src/features/overview/x.ts", 'import { WholeTeamBar } from "../../team/whole-team-bar.tsx";\nvoid WholeTeamBar;\n'],
     ["src/team/x.ts", 'import { formatCount } from "../components/format.ts";\nvoid formatCount;\n'],
+    ["src/team/x.ts", 'import type { TeamQuery } from "../team-engine/team-index.ts";\nconst q: TeamQuery = {};\nvoid q;\n'],
+    ["src/team-engine/x.ts", 'import { release } from "../api/release-memory.ts";\nvoid release;\n'],
+    ["src/team-engine/x.ts", 'import { csvRecord } from "./csv.ts";\nvoid csvRecord;\n'],
+    ["src/team-engine/x.ts", 'import { expose } from "comlink";\nvoid expose;\n'],
   ])("allows, in %s: %s", async (filePath, code) => {
     expect(await restrictedImports(filePath, code)).toEqual([]);
   });
