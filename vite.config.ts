@@ -2,6 +2,7 @@ import react from "@vitejs/plugin-react";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { defineConfig, type Plugin } from "vite";
+import { compressBuild } from "./scripts/compress-build.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -86,7 +87,7 @@ function treeShakeReactRouter(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadApp(), treeShakeReactRouter(), appInfo()],
+  plugins: [react(), preloadApp(), treeShakeReactRouter(), appInfo(), compressBuild()],
   resolve: {
     alias: {
       // React 19 has useSyncExternalStore: the shim for React 16 and 17 is dead weight.

@@ -1,9 +1,10 @@
 /** One origin for the dashboard and its service: the API (embedded or proxied) and the built app. */
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { chooseCoding, type Written } from "./compression.ts";
 import { notForwarded } from "./dashboard-refusal.ts";
 import { requestLog } from "./request-log.ts";
 import { notFoundJson } from "./service-app.ts";
@@ -50,11 +51,29 @@ export const isServicePath = (path: string) => /^\/(v\d+|logos|healthz|demo|[sS]
 interface Asset {
   body: Uint8Array<ArrayBuffer>;
   type: string;
+  /** The build's compressed copies of it (scripts/compress-build.ts), by coding. */
+  encoded: Partial<Record<Written, Uint8Array<ArrayBuffer>>>;
+}
+
+/** The suffix of each coding's copy, in the order this server prefers them. */
+const copies = [
+  ["br", ".br"],
+  ["gzip", ".gz"],
+] as const;
+
+/** A built file and the compressed copies the build wrote beside it. */
+function readAsset(path: string, type: string): Asset {
+  const encoded: Asset["encoded"] = {};
+  for (const [coding, suffix] of copies) {
+    if (existsSync(path + suffix)) encoded[coding] = new Uint8Array(readFileSync(path + suffix));
+  }
+  return { body: new Uint8Array(readFileSync(path)), type, encoded };
 }
 
 /**
  * The built assets, read once: their names carry a hash of their content, so they never change
  * while the server runs, and answering from memory keeps them off the disk and out of streams.
+ * A compressed copy is sent in its file's place, never as a file of its own.
  */
 function readAssets(distDir: string): Map<string, Asset> {
   const assets = new Map<string, Asset>();
@@ -62,13 +81,25 @@ function readAssets(distDir: string): Map<string, Asset> {
   if (!existsSync(dir)) return assets;
   for (const name of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
     const path = join(dir, name);
-    if (!statSync(path).isFile()) continue;
-    assets.set(`/assets/${name.split(sep).join("/")}`, {
-      body: new Uint8Array(readFileSync(path)),
-      type: getMimeType(name) ?? "application/octet-stream",
-    });
+    if (/\.(br|gz)$/.test(name) || !statSync(path).isFile()) continue;
+    assets.set(`/assets/${name.split(sep).join("/")}`, readAsset(path, getMimeType(name) ?? "application/octet-stream"));
   }
   return assets;
+}
+
+/**
+ * `asset` in the coding the browser prefers of those the build wrote (RFC 9110's Accept-Encoding,
+ * as the service reads it), else as it is; `Vary: Accept-Encoding` whenever there was a choice.
+ */
+function sendAsset(c: Context, asset: Asset, cacheControl?: string) {
+  const offered = copies.map(([coding]) => coding).filter((coding) => asset.encoded[coding]);
+  const coding = offered.length > 0 ? chooseCoding(c.req.header("accept-encoding"), offered) : "identity";
+  const body = coding === null || coding === "identity" ? asset.body : asset.encoded[coding]!;
+  c.header("Content-Type", asset.type);
+  if (cacheControl) c.header("Cache-Control", cacheControl);
+  if (offered.length > 0) c.header("Vary", "Accept-Encoding");
+  if (body !== asset.body) c.header("Content-Encoding", coding!);
+  return c.body(body);
 }
 
 export interface DashboardAppOptions {
@@ -90,17 +121,18 @@ export function createDashboardApp({ api, distDir, log }: DashboardAppOptions) {
     const asset = assets.get(c.req.path);
     // A chunk of another build (a tab opened before a deploy) gets a 404, not the app's HTML.
     if (!asset) return notFoundJson(c);
-    c.header("Content-Type", asset.type);
-    c.header("Cache-Control", "public, max-age=31536000, immutable");
-    return c.body(asset.body);
+    return sendAsset(c, asset, "public, max-age=31536000, immutable");
   });
+  // The app's page, compressed too (its Cache-Control and CSP are securityHeaders').
+  const indexHtml = readAsset(join(distDir, "index.html"), "text/html; charset=UTF-8");
+  app.get("/", (c) => sendAsset(c, indexHtml));
+  app.get("/index.html", (c) => sendAsset(c, indexHtml));
   const root = relative(process.cwd(), distDir) || ".";
   app.use("*", async (c, next) => (isServicePath(c.req.path) ? next() : serveStatic({ root })(c, next)));
 
   // App routes (and unknown paths, which the app answers with its not-found page) get index.html.
-  const indexHtml = readFileSync(join(distDir, "index.html"), "utf8");
   // A service path no route took, or any other method's path, is this server's own 404: no service said it.
-  app.get("*", (c) => (isServicePath(c.req.path) ? notForwarded(c) : c.html(indexHtml)));
+  app.get("*", (c) => (isServicePath(c.req.path) ? notForwarded(c) : sendAsset(c, indexHtml)));
   app.notFound(notForwarded);
   return app;
 }
