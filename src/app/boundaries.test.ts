@@ -41,7 +41,7 @@ describe("import boundaries", () => {
     ["src/api/x.ts", 'import { keepPreviousData } from "@tanstack/query-core";\nvoid keepPreviousData;\n'],
     ["src/features/overview/x.ts", 'import { WholeTeamBar } from "../../team/whole-team-bar.tsx";\nvoid WholeTeamBar;\n'],
     ["src/team/x.ts", 'import { formatCount } from "../components/format.ts";\nvoid formatCount;\n'],
-    ["src/team/x.ts", 'import type { TeamQuery } from "../team-engine/team-index.ts";\nconst q: TeamQuery = {};\nvoid q;\n'],
+    ["src/team/x.ts", 'import type { TeamQuery } from "../team-engine/team-query.ts";\nconst q: TeamQuery = {};\nvoid q;\n'],
     ["src/team-engine/x.ts", 'import { release } from "../api/release-memory.ts";\nvoid release;\n'],
     ["src/team-engine/x.ts", 'import { csvRecord } from "./csv.ts";\nvoid csvRecord;\n'],
     ["src/team-engine/x.ts", 'import { expose } from "comlink";\nvoid expose;\n'],

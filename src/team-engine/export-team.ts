@@ -11,7 +11,8 @@ import type { PageLines } from "../api/page-lines.ts";
 import { release } from "../api/release-memory.ts";
 import { pause, type ExportChunk } from "./export-sink.ts";
 import { servicePages, type SentTeamPages, type ServicePage } from "./service-pages.ts";
-import type { TeamIndex, TeamQuery } from "./team-index.ts";
+import type { TeamIndex } from "./team-index.ts";
+import type { TeamQuery } from "./team-query.ts";
 import { rowAt } from "./team-sort.ts";
 
 export type ExportFormat = "csv" | "ndjson";

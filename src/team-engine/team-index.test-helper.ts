@@ -1,4 +1,5 @@
-import type { TeamIndex, TeamQuery } from "./team-index.ts";
+import type { TeamIndex } from "./team-index.ts";
+import type { TeamQuery } from "./team-query.ts";
 import { rowAt } from "./team-sort.ts";
 
 /** The rows of a selection (`TeamIndex.select`'s answer) written out: null is every row of `size`, in its own order. */

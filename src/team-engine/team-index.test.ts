@@ -7,7 +7,8 @@ import { IdText } from "./id-text.ts";
 import { KeySorter } from "./radix-sort.ts";
 import type { FacetCounts, FacetSelection } from "./team-facets.ts";
 import { TeamIds } from "./team-ids.ts";
-import { TeamIndex, type TeamQuery, type TeamSort, type TeamView } from "./team-index.ts";
+import { TeamIndex } from "./team-index.ts";
+import type { TeamQuery, TeamSort, TeamView } from "./team-query.ts";
 import { rowsWritten, selectedRows } from "./team-index.test-helper.ts";
 import { sortColumns } from "./team-sort.ts";
 

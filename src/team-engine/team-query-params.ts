@@ -5,7 +5,7 @@
  * overview's `calendar` (its own calendar-param.ts) is carried with them.
  */
 import type { BirthDateFacet, FacetSelection } from "./team-facets.ts";
-import type { TeamQuery } from "./team-index.ts";
+import type { TeamQuery } from "./team-query.ts";
 import { sortColumns, type SortColumn } from "./team-sort.ts";
 
 const none = (value: string) => (value === "" ? null : value);

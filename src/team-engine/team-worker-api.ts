@@ -14,7 +14,8 @@ import { exportChunks, exportFileName, exportMediaTypes, readsIndex, type Export
 import { blobOfChunks, writeChunks } from "./export-sink.ts";
 import { loadTeam, type LoadOutcome, type LoadProgress, type ResumePoint } from "./load-team.ts";
 import type { SentTeamPages } from "./service-pages.ts";
-import { TeamIndex, type TeamQuery, type TeamView, type TeamViewResult } from "./team-index.ts";
+import { TeamIndex } from "./team-index.ts";
+import type { TeamQuery, TeamView, TeamViewResult } from "./team-query.ts";
 import type { FacetCounts } from "./team-facets.ts";
 import type { OverviewRequest, TeamOverview } from "./team-overview.ts";
 import { teamMaxRetryAfterMs } from "./whole-team-limits.ts";

@@ -2,7 +2,7 @@ import { useRef, useState, useSyncExternalStore } from "react";
 import { formatCount } from "../components/format.ts";
 import type { ExportFormat } from "../team-engine/export-team.ts";
 import { milestoneText, ProgressStatus } from "./progress-status.tsx";
-import type { TeamQuery } from "../team-engine/team-index.ts";
+import type { TeamQuery } from "../team-engine/team-query.ts";
 import type { WholeTeam } from "./whole-team.ts";
 import { useTeam } from "../components/use-current-team.ts";
 import { pickExportFile } from "./save-file-picker.ts";

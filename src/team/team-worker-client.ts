@@ -7,7 +7,7 @@ import { proxy, wrap, type Endpoint } from "comlink";
 import type { ExportProgress } from "../team-engine/export-team.ts";
 import type { LoadProgress } from "../team-engine/load-team.ts";
 import type { FacetCounts } from "../team-engine/team-facets.ts";
-import type { TeamQuery, TeamView, TeamViewResult } from "../team-engine/team-index.ts";
+import type { TeamQuery, TeamView, TeamViewResult } from "../team-engine/team-query.ts";
 import type { TeamOverview } from "../team-engine/team-overview.ts";
 import type {
   ExportRequest,

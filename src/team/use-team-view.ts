@@ -5,7 +5,7 @@ import { keepTeamData, usersKeys } from "../api/list-users.ts";
 import { autoLoadUsers } from "../api/preferences.ts";
 import { useFailure } from "../components/use-failure.ts";
 import { useStoredValue } from "../components/use-stored-value.ts";
-import type { TeamQuery } from "../team-engine/team-index.ts";
+import type { TeamQuery } from "../team-engine/team-query.ts";
 import { asksWholeTeam } from "../team-engine/team-query-params.ts";
 import { searchableUsers, useWholeTeam } from "./use-whole-team.ts";
 import type { WholeTeam } from "./whole-team.ts";

@@ -3,7 +3,7 @@ import { formatCount } from "../components/format.ts";
 import { ExportButtons } from "./export-button.tsx";
 import type { LoadProgress } from "../team-engine/load-team.ts";
 import { milestoneText, ProgressStatus } from "./progress-status.tsx";
-import type { TeamQuery } from "../team-engine/team-index.ts";
+import type { TeamQuery } from "../team-engine/team-query.ts";
 import type { LoadReport } from "../team-engine/team-worker-api.ts";
 import { WaitCountdown } from "./wait-countdown.tsx";
 import { indexMaxUsers } from "../team-engine/whole-team-limits.ts";

@@ -15,7 +15,7 @@ import type { ExportFormat, ExportProgress } from "../team-engine/export-team.ts
 import { endedExportText, type EndedExport, type ExportEnding } from "./export-words.ts";
 import type { LoadProgress } from "../team-engine/load-team.ts";
 import type { FacetCounts } from "../team-engine/team-facets.ts";
-import type { TeamQuery, TeamView, TeamViewResult } from "../team-engine/team-index.ts";
+import type { TeamQuery, TeamView, TeamViewResult } from "../team-engine/team-query.ts";
 import { createTeamWorkerClient, type TeamWorkerClient } from "./team-worker-client.ts";
 import type { TeamOverview } from "../team-engine/team-overview.ts";
 import type { ExportRequest, ExportedFile, LoadReport, OverviewParams, WorkerConnection } from "../team-engine/team-worker-api.ts";

@@ -12,7 +12,7 @@ import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { defaultPageSize } from "../../team-engine/page-range.ts";
 import { UsersSkeleton } from "../../components/users-skeleton.tsx";
 import type { FacetSelection } from "../../team-engine/team-facets.ts";
-import type { TeamQuery } from "../../team-engine/team-index.ts";
+import type { TeamQuery } from "../../team-engine/team-query.ts";
 import type { TeamOverview } from "../../team-engine/team-overview.ts";
 import { asksWholeTeam, readTeamQuery, selectionSearch, writeTeamQuery } from "../../team-engine/team-query-params.ts";
 import { teamAnswersKeptMs, useWholeTeamLoad } from "../../team/use-team-view.ts";

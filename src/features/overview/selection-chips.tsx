@@ -1,5 +1,5 @@
 import type { FacetCounts } from "../../team-engine/team-facets.ts";
-import type { TeamQuery } from "../../team-engine/team-index.ts";
+import type { TeamQuery } from "../../team-engine/team-query.ts";
 
 interface Chip {
   key: string;

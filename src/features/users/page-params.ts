@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
-import type { TeamQuery } from "../../team-engine/team-index.ts";
+import type { TeamQuery } from "../../team-engine/team-query.ts";
 import { defaultPageSize, normalizePage, normalizePageSize } from "../../team-engine/page-range.ts";
 import { readTeamQuery, writeTeamQuery } from "../../team-engine/team-query-params.ts";
 

@@ -20,7 +20,7 @@ import { UsersSkeleton } from "../../components/users-skeleton.tsx";
 import { ShortcutsHelp } from "./shortcuts-help.tsx";
 import { UsersSearch } from "./users-search.tsx";
 import { UsersTable, type UsersTableHandle } from "./users-table.tsx";
-import type { TeamQuery, TeamRow } from "../../team-engine/team-index.ts";
+import type { TeamQuery, TeamRow } from "../../team-engine/team-query.ts";
 import type { SortColumn } from "../../team-engine/team-sort.ts";
 import { loadedTeamWords } from "../../team/loaded-team-words.ts";
 import { useTeamView } from "../../team/use-team-view.ts";

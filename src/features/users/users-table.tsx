@@ -7,7 +7,7 @@ import { useAfterFirstPaint } from "../../components/use-after-first-paint.ts";
 import { LogosReady } from "./source-tiles.tsx";
 import type { UsersTableModel } from "./use-users-table.ts";
 import type { userTableFeatures } from "./user-columns.tsx";
-import type { TeamSort } from "../../team-engine/team-index.ts";
+import type { TeamSort } from "../../team-engine/team-query.ts";
 import type { SortColumn } from "../../team-engine/team-sort.ts";
 
 /** Enough rows to fill the window: a row is 57px high (users.css). */
