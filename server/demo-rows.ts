@@ -5,7 +5,7 @@
  * port synchronously, waiting on a shared counter between batches.
  */
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
-import type { UserRow } from "./user-rows.ts";
+import type { UserRow } from "./seed-file.ts";
 
 /** What the worker needs to make a demo team's users again, and their page order. */
 export interface DemoTeam {

@@ -2,7 +2,8 @@
 import { workerData } from "node:worker_threads";
 import { batchesAhead, batchUsers, type DemoRowsMessage, type DemoRowsWorkerData } from "./demo-rows.ts";
 import { demoUsers } from "./demo-seed.ts";
-import { rowsInPageOrder, type UserRow } from "./user-rows.ts";
+import type { UserRow } from "./seed-file.ts";
+import { rowsInPageOrder } from "./user-rows.ts";
 
 const { seed, teamId, count, order, micros, port, counts } = workerData as DemoRowsWorkerData;
 

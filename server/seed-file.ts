@@ -4,7 +4,6 @@
  */
 import * as z from "zod/mini";
 import { contract } from "../src/api/contract.ts";
-import type { UserRow } from "./user-rows.ts";
 
 /** Any 16 or more printable ASCII characters, with no space at either end (headers trim them). */
 const keyText = z
@@ -50,6 +49,14 @@ export interface SeedUsers {
    * `rowsInPageOrder`'s over `at` (user-rows.ts), which the store makes where this is absent.
    */
   rowsInOrder?(teamId: string, order: Uint32Array, micros: Float64Array): Iterable<UserRow>;
+}
+
+/** The values of one user's rows, in the order of the store's two INSERT statements (made by user-rows.ts). */
+export interface UserRow {
+  /** user_id, team_id, client_user_id, created_on, created_on_us, position, fallback_birth_date, fallback_time_zone, extra, document */
+  user: [string, string, string, string, number, number, string | null, string | null, string | null, string];
+  /** Each connected source's position, created_on, source and extra (its user_ref is known once the user is in). */
+  sources: [number, string, string, string | null][];
 }
 
 /** What the store writes: a parsed seed, whose teams' users may be generated when read. */

@@ -3,8 +3,8 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { Db } from "./database.ts";
 import { instantMicros } from "./instant.ts";
 import { createPageCache } from "./page-cache.ts";
-import type { SeedToApply, SeedUsers } from "./seed-file.ts";
-import { rowsInPageOrder, type UserRow } from "./user-rows.ts";
+import type { SeedToApply, SeedUsers, UserRow } from "./seed-file.ts";
+import { rowsInPageOrder } from "./user-rows.ts";
 
 export type KeyRecord = { kind: "team"; orgId: string; teamId: string } | { kind: "management"; orgId: string; teamId: null };
 

@@ -4,15 +4,7 @@
  * the store inserts them.
  */
 import { contract } from "../src/api/contract.ts";
-import type { SeedUser, SeedUsers } from "./seed-file.ts";
-
-/** The values of one user's rows, in the order of the store's two INSERT statements. */
-export interface UserRow {
-  /** user_id, team_id, client_user_id, created_on, created_on_us, position, fallback_birth_date, fallback_time_zone, extra, document */
-  user: [string, string, string, string, number, number, string | null, string | null, string | null, string];
-  /** Each connected source's position, created_on, source and extra (its user_ref is known once the user is in). */
-  sources: [number, string, string, string | null][];
-}
+import type { SeedUser, SeedUsers, UserRow } from "./seed-file.ts";
 
 const sourceFields = new Set(["created_on", "source"]);
 const userFields = new Set(Object.keys(contract.user.shape));

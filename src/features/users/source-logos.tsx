@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { ConnectedSource } from "../../api/contract.ts";
 import { formatDateTime } from "../../components/format.ts";
 import { useLogoImage } from "./logo-images.ts";
-import { shownByDefault } from "./source-tiles.tsx";
+import { shownByDefault } from "./shown-sources.ts";
 
 function initials(name: string): string {
   const words = name

@@ -1,5 +1,6 @@
 import { createContext, lazy, Suspense, useContext } from "react";
 import type { ConnectedSource } from "../../api/contract.ts";
+import { shownByDefault } from "./shown-sources.ts";
 
 /**
  * False while the table paints its first rows: each logo then stands as an empty tile of its
@@ -7,9 +8,6 @@ import type { ConnectedSource } from "../../api/contract.ts";
  * the logos' code is not needed before).
  */
 export const LogosReady = createContext(true);
-
-/** How many logos a cell shows before its "+N" button. */
-export const shownByDefault = 4;
 
 const SourceLogos = lazy(async () => ({ default: (await import("./source-logos.tsx")).SourceLogos }));
 
