@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { defaultDemoUsers } from "./demo-seed.ts";
 import { DeploymentError } from "./deployment.ts";
 import { SeedError } from "./seed-file.ts";
+import type { ServiceLimits } from "./service-limits.ts";
 
 export const usage = (command: string) => `Usage: ${command} -- [options]
 
@@ -12,6 +13,8 @@ export const usage = (command: string) => `Usage: ${command} -- [options]
   --seed demo|<file.json>   data to load when the database is new
   --demo-users <n>          users of the largest demo team (default ${defaultDemoUsers})
   --credentials-out <file>  write the seeded organizations, teams and keys as JSON
+  --latency <ms>            each /v2/user request waits this long before its answer (default 0)
+  --rate <n>                at most n /v2/user requests a second; beyond it 429 with Retry-After
   --quiet                   no request log
   --help                    this text`;
 
@@ -22,6 +25,8 @@ export const serviceOptions = {
   seed: { type: "string" },
   "demo-users": { type: "string", default: String(defaultDemoUsers) },
   "credentials-out": { type: "string" },
+  latency: { type: "string", default: "0" },
+  rate: { type: "string" },
   quiet: { type: "boolean", default: false },
   help: { type: "boolean", default: false },
 } as const;
@@ -40,7 +45,22 @@ export function parseServiceArgs(args: string[], defaults: { port?: string; seed
   const demoUsers = Number(values["demo-users"]);
   if (!Number.isInteger(demoUsers) || demoUsers < 0)
     throw new UsageError(`--demo-users must be a whole number, got ${values["demo-users"]}`);
-  return { ...values, port, demoUsers };
+  return { ...values, port, demoUsers, limits: parseServiceLimits(values) };
+}
+
+/** The longest `--latency`: a minute. */
+export const maxLatencyMs = 60_000;
+
+/** `--latency` and `--rate`, checked: the time and limit the service plays (see service-limits.ts). */
+export function parseServiceLimits({ latency = "0", rate }: { latency?: string; rate?: string }): ServiceLimits {
+  const latencyMs = Number(latency);
+  if (!/^\d+$/.test(latency.trim()) || latencyMs > maxLatencyMs)
+    throw new UsageError(`--latency must be a whole number of milliseconds from 0 to ${maxLatencyMs}, got ${latency}`);
+  if (rate === undefined) return { latencyMs };
+  const ratePerSecond = Number(rate);
+  if (!/^\d+$/.test(rate.trim()) || ratePerSecond < 1)
+    throw new UsageError(`--rate must be a whole number of requests a second, 1 or more, got ${rate}`);
+  return { latencyMs, ratePerSecond };
 }
 
 export class UsageError extends Error {}

@@ -13,7 +13,7 @@ async function main() {
     onSeed: announceSeed,
     credentialsOut: options["credentials-out"],
   });
-  const app = createServiceApp(store, options.quiet ? {} : { log: (line) => console.log(line) });
+  const app = createServiceApp(store, { limits: options.limits, ...(options.quiet ? {} : { log: (line) => console.log(line) }) });
   const listening = await listen(app, options.host, options.port);
   // A file asked for (tests, benchmarks) holds the keys: a run's log then does not.
   if (seeded && options["credentials-out"])

@@ -4,6 +4,7 @@ import { listLimits, type ErrorBody, type ValidationErrorItem } from "../src/api
 import { chooseCoding, encoder, transformed, written } from "./compression.ts";
 import { providerLogo } from "./providers.ts";
 import { requestLog } from "./request-log.ts";
+import { serviceLimits, type ServiceLimits } from "./service-limits.ts";
 import type { KeyRecord, Store } from "./store.ts";
 import { collectErrors, parseIntParam, parseUuidParam } from "./validation.ts";
 
@@ -44,6 +45,8 @@ function headerCandidates(headers: Headers): string[] {
 export interface ServiceAppOptions {
   /** Receives one line a request (see requestLog); nothing is logged without it. */
   log?: (line: string) => void;
+  /** A hosted service's time and rate limit, played for benches and tests (`--latency`, `--rate`). */
+  limits?: ServiceLimits;
 }
 
 export function createServiceApp(store: Store, options: ServiceAppOptions = {}) {
@@ -57,6 +60,10 @@ export function createServiceApp(store: Store, options: ServiceAppOptions = {}) 
     c.header("Cache-Control", "no-store");
     return next();
   });
+  if (options.limits?.latencyMs || options.limits?.ratePerSecond !== undefined) {
+    const limited = serviceLimits(options.limits);
+    for (const path of ["/v2/user/", "/v2/user"]) app.use(path, limited);
+  }
 
   const listUsers = (c: Context) => {
     const apiKey = c.req.header("x-service-api-key");

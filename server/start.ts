@@ -99,7 +99,7 @@ function openApi(options: StartOptions): Api {
       : undefined;
   if (!seeded && !kept) console.log(`${options.db} has data but no saved credentials; delete it to start afresh with the demo.`);
   const credentials = seeded ?? kept;
-  const service = createServiceApp(store);
+  const service = createServiceApp(store, { limits: options.limits });
   const app = new Hono();
   if (credentials && offersDemo({ seed: options.seed, host: options.host, upstream: false })) {
     app.route("/", demoConnectionsApp(credentials, service)); // the dashboard offers the demo's teams
