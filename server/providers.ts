@@ -5,20 +5,23 @@ export interface Provider {
   color: string;
 }
 
-export const providers: readonly Provider[] = [
-  { slug: "oura", name: "Oura", color: "#1f2a44" },
-  { slug: "fitbit", name: "Fitbit", color: "#00b0b9" },
-  { slug: "garmin", name: "Garmin", color: "#007cc3" },
-  { slug: "whoop", name: "WHOOP", color: "#222222" },
-  { slug: "withings", name: "Withings", color: "#00a0df" },
-  { slug: "polar", name: "Polar", color: "#d4002a" },
-  { slug: "strava", name: "Strava", color: "#fc4c02" },
-  { slug: "dexcom", name: "Dexcom", color: "#5a8f29" },
-  { slug: "freestyle_libre", name: "FreeStyle Libre", color: "#f5a800" },
-  { slug: "apple_health_kit", name: "Apple HealthKit", color: "#ff2d55" },
-  { slug: "google_fit", name: "Google Fit", color: "#4285f4" },
-  { slug: "eight_sleep", name: "Eight Sleep", color: "#5b5b5b" },
+/** Each demo provider: its slug, its name and its mark's color. */
+const providerTable: [slug: string, name: string, color: string][] = [
+  ["oura", "Oura", "#1f2a44"],
+  ["fitbit", "Fitbit", "#00b0b9"],
+  ["garmin", "Garmin", "#007cc3"],
+  ["whoop", "WHOOP", "#222222"],
+  ["withings", "Withings", "#00a0df"],
+  ["polar", "Polar", "#d4002a"],
+  ["strava", "Strava", "#fc4c02"],
+  ["dexcom", "Dexcom", "#5a8f29"],
+  ["freestyle_libre", "FreeStyle Libre", "#f5a800"],
+  ["apple_health_kit", "Apple HealthKit", "#ff2d55"],
+  ["google_fit", "Google Fit", "#4285f4"],
+  ["eight_sleep", "Eight Sleep", "#5b5b5b"],
 ];
+
+export const providers: readonly Provider[] = providerTable.map(([slug, name, color]) => ({ slug, name, color }));
 
 const bySlug = new Map(providers.map((p) => [p.slug, p]));
 

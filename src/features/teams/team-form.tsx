@@ -30,6 +30,9 @@ interface TeamFormProps {
   onDone: (message: string | null) => void;
 }
 
+/** The draft's fields of text, the service's among them (absent: ""); the organization's is a choice among the saved ones. */
+type TextOfDraft = { [K in keyof TeamDraft]-?: Exclude<TeamDraft[K], undefined> extends string ? K : never }[keyof TeamDraft];
+
 /**
  * Adds or edits a saved team. A key is checked with the service before it is saved (`GET
  * /v2/user/?limit=1`), which also tells the team's ID and size; an empty team's ID is typed.
@@ -62,6 +65,8 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
     setDraft((d) => ({ ...d, [field]: value }));
     setShown((s) => ({ ...s, [field]: undefined }));
   };
+  /** A field's text, its change and its problem shown: what each of the form's fields of text is given. */
+  const bind = (field: TextOfDraft) => ({ value: draft[field] ?? "", onChange: set(field), error: shown[field] });
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -134,29 +139,15 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
           <p className="muted">Provided by this deployment: only its key is yours to give, for this browser.</p>
         ) : (
           <>
-            <TextField
-              label="Label"
-              value={draft.label}
-              onChange={set("label")}
-              error={shown.label}
-              hint="The name you know this team by."
-            />
-            <ServiceField
-              services={services}
-              value={draft.service ?? ""}
-              onChange={set("service")}
-              hint="Where the team is listed."
-              error={shown.service}
-            />
+            <TextField label="Label" {...bind("label")} hint="The name you know this team by." />
+            <ServiceField services={services} {...bind("service")} hint="Where the team is listed." />
           </>
         )}
         {!provided && !draft.service && (
           <>
             <TextField
               label="Environment"
-              value={draft.environment}
-              onChange={set("environment")}
-              error={shown.environment}
+              {...bind("environment")}
               list={`${ids}-environments`}
               hint="Production, sandbox, or your own word. Production stands out wherever the team is named."
               autoComplete="off"
@@ -168,9 +159,7 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
             </datalist>
             <TextField
               label="API base URL"
-              value={draft.baseUrl}
-              onChange={set("baseUrl")}
-              error={shown.baseUrl}
+              {...bind("baseUrl")}
               placeholder={origin}
               inputMode="url"
               spellCheck={false}
@@ -178,7 +167,7 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
             />
           </>
         )}
-        <SecretInput label="Team API key" value={draft.teamApiKey} onChange={set("teamApiKey")} error={shown.teamApiKey} hint={keyHint} />
+        <SecretInput label="Team API key" {...bind("teamApiKey")} hint={keyHint} />
         {!provided && (
           <>
             <div className="field">
@@ -201,16 +190,7 @@ export function TeamForm({ editing, initial, onDone }: TeamFormProps) {
                 The organization whose management key deletes this team.
               </p>
             </div>
-            <TextField
-              label="Team ID"
-              value={draft.teamId}
-              onChange={set("teamId")}
-              error={shown.teamId}
-              className="mono"
-              spellCheck={false}
-              autoComplete="off"
-              hint={teamIdHint}
-            />
+            <TextField label="Team ID" {...bind("teamId")} className="mono" spellCheck={false} autoComplete="off" hint={teamIdHint} />
           </>
         )}
         {failure && (
