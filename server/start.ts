@@ -32,7 +32,9 @@ function newestChange(path: string): number {
 
 /** Builds the app when dist/ is missing or older than what it is built from. */
 async function buildIfNeeded() {
-  const sources = ["src", "public", "index.html", "vite.config.ts", "package-lock.json"].map((p) => newestChange(join(projectRoot, p)));
+  const sources = ["src", "public", "index.html", "vite.config.ts", "scripts/compress-build.ts", "package-lock.json"].map((p) =>
+    newestChange(join(projectRoot, p)),
+  );
   const built = newestChange(join(distDir, "index.html"));
   if (built >= Math.max(...sources)) return;
   console.log("Building the dashboard…");
