@@ -50,6 +50,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Told, in milliseconds, of each wait the service asks for before a retry; `signal` ends the wait. */
   onWait?: (waitMs: number) => void;
+  /**
+   * Told of each 429 or 503 that is retried, with the wait the service asked for (if it did): the
+   * whole team's pacer asks fewer pages at once.
+   */
+  onPushback?: (why: "rate-limited" | "unavailable", retryAfterMs: number | undefined) => void;
 }
 
 /** `base` with no trailing slash, followed by `path`. An empty base means this origin. */
@@ -63,6 +68,7 @@ export interface RequestSpec {
   headers: Record<string, string>;
   signal?: AbortSignal;
   onWait?: CallOptions["onWait"];
+  onPushback?: CallOptions["onPushback"];
   /** Network errors, 429 and 503 are retried; never for an operation that changes data. */
   retryable: boolean;
   /** Reads a successful answer straight from its bytes, or says null to have it parsed as JSON. */
@@ -213,11 +219,20 @@ async function attempt(
   }
 }
 
+/** The failures of a wait too long to wait out (see `waitTooLong`). */
+const tooLongWaits = new WeakSet<object>();
+
+/** Whether `error` is a 429 or 503 whose `Retry-After` was too long to wait out: asking again soon is no use. */
+export const askedTooLongAWait = (error: unknown): boolean => typeof error === "object" && error !== null && tooLongWaits.has(error);
+
 /** The same failure, saying how long the service asked to wait: it is not retried earlier. */
 function waitTooLong(error: RateLimitedError | ServerError, waitMs: number): ApiError {
-  return error instanceof RateLimitedError
-    ? new RateLimitedError(askedToWait(waitMs), waitMs)
-    : new ServerError(askedToWait(waitMs), error.status ?? 503, waitMs);
+  const failure =
+    error instanceof RateLimitedError
+      ? new RateLimitedError(askedToWait(waitMs), waitMs)
+      : new ServerError(askedToWait(waitMs), error.status ?? 503, waitMs);
+  tooLongWaits.add(failure);
+  return failure;
 }
 
 /**
@@ -231,6 +246,8 @@ export async function send(spec: RequestSpec, transport: TransportOptions = {}):
       return await attempt(spec, options);
     } catch (error) {
       if (!spec.retryable || retry >= options.retries || !isRetryable(error)) throw error;
+      if (!(error instanceof NetworkError) && !(error.retryAfterMs !== undefined && error.retryAfterMs > options.maxRetryAfterMs))
+        spec.onPushback?.(error instanceof RateLimitedError ? "rate-limited" : "unavailable", error.retryAfterMs);
       if (error instanceof NetworkError || error.retryAfterMs === undefined) {
         await options.sleep(options.random() * Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retry), spec.signal);
         continue;

@@ -34,7 +34,7 @@ export interface TeamClientOptions extends TransportOptions {
 
 /** The client of the list operation: it holds a team API key and can do nothing else. */
 export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOptions) {
-  const get = ({ offset, limit }: PageRange, { signal, onWait }: CallOptions, readOk?: RequestSpec["readOk"]) =>
+  const get = ({ offset, limit }: PageRange, { signal, onWait, onPushback }: CallOptions, readOk?: RequestSpec["readOk"]) =>
     send(
       {
         url: joinUrl(baseUrl, `/v2/user/?${new URLSearchParams({ offset: String(offset), limit: String(limit) }).toString()}`),
@@ -42,6 +42,7 @@ export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOp
         headers: { Accept: "application/json", "x-service-api-key": apiKey },
         signal,
         onWait,
+        onPushback,
         retryable: true,
         readOk,
       },

@@ -30,6 +30,8 @@ export interface ExportProgress {
 export interface ExportOptions {
   signal?: AbortSignal;
   onProgress?: (progress: ExportProgress) => void;
+  /** The most pages in flight when the export reads the service's pages (the pacer's ceiling). */
+  maxInFlight?: number;
 }
 
 export const csvColumns = [

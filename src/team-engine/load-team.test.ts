@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { asTeamApiKey } from "../api/key-kinds.ts";
 import { createTeamClient } from "../api/list-users.ts";
-import { ServerError } from "../api/errors.ts";
+import { NetworkError, RateLimitedError, ServerError } from "../api/errors.ts";
 import type { SentUser } from "../api/contract.ts";
 import { pageOfUsers } from "../api/team-page.test-helper.ts";
 import type { TeamPage } from "../api/team-page.ts";
@@ -9,7 +9,7 @@ import type { Listening } from "../../server/service.ts";
 import { fixtureSeed, keys, startTestService } from "../../server/testing.ts";
 import { describeDrift, loadTeam, type LoadProgress } from "./load-team.ts";
 import { TeamIndex } from "./team-index.ts";
-import { loadProgressEveryMs, teamMaxRetryAfterMs } from "./whole-team-limits.ts";
+import { loadProgressEveryMs, teamMaxRetryAfterMs, teamRequestsInFlightCeiling } from "./whole-team-limits.ts";
 import { selectedRows } from "./team-index.test-helper.ts";
 
 const teamSize = 250;
@@ -234,7 +234,9 @@ describe("loadTeam against the reference service", () => {
     expect(outcome).toEqual({ status: "complete", users: teamSize, total: teamSize, drift: null });
     expect(idsIn(index)).toEqual(await allUserIds());
     expect(requests).toHaveLength(13);
-    expect(mostInFlight()).toBe(4);
+    // From 4 at once, more while pages a second grow, never above the ceiling.
+    expect(mostInFlight()).toBeGreaterThanOrEqual(4);
+    expect(mostInFlight()).toBeLessThanOrEqual(teamRequestsInFlightCeiling);
     expect(progress.map((p) => p.pagesDone)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
     expect(progress.at(-1)).toMatchObject({ pagesTotal: 13, users: teamSize, total: teamSize, secondsLeft: 0 });
     expect(progress.every((p) => p.ratePerSecond > 0)).toBe(true);
@@ -391,6 +393,118 @@ describe("loadTeam against the reference service", () => {
     const outcome = await loadTeam(clientWith(instrumentedFetch().fetch), index, { pageSize, maxUsers: 100 });
     expect(outcome).toEqual({ status: "too-large", total: teamSize, maxUsers: 100 });
     expect(index.size).toBe(0);
+  });
+});
+
+describe("loadTeam's pace", () => {
+  const user = (n: number): SentUser => ({
+    user_id: `u-${n}`,
+    team_id: "t",
+    client_user_id: `c-${n}`,
+    created_on: "2026-11-25T00:00:00Z",
+    connected_sources: [],
+  });
+
+  /** A team whose pages each take a few milliseconds however many are asked at once; it counts them in flight. */
+  function fastService(total: number) {
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const pages = {
+      listTeamPage: async ({ offset, limit }: { offset: number; limit: number }): Promise<TeamPage> => {
+        mostInFlight = Math.max(mostInFlight, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 3 + (offset % 3)));
+        inFlight--;
+        const users = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => user(offset + i));
+        return { ...pageOfUsers(users), total, offset, limit };
+      },
+    };
+    return { pages, mostInFlight: () => mostInFlight };
+  }
+
+  it("asks more pages at once than 4 on a service that answers them as fast, never more than the ceiling, with the same users as a fixed pace of 4", async () => {
+    const paced = fastService(3_000);
+    const pacedIndex = new TeamIndex();
+    const progress: LoadProgress[] = [];
+    const outcome = await loadTeam(paced.pages, pacedIndex, { pageSize: 10, maxInFlight: 12, onProgress: (p) => progress.push(p) });
+    expect(outcome).toEqual({ status: "complete", users: 3_000, total: 3_000, drift: null });
+    expect(paced.mostInFlight()).toBeGreaterThan(4);
+    expect(paced.mostInFlight()).toBeLessThanOrEqual(12);
+    expect(progress.at(-1)!.pagesPerSecond).toBeGreaterThan(0);
+
+    const fixed = fastService(3_000);
+    const fixedIndex = new TeamIndex();
+    await loadTeam(fixed.pages, fixedIndex, { pageSize: 10, maxInFlight: 4 });
+    expect(fixed.mostInFlight()).toBe(4);
+    expect(idsIn(pacedIndex)).toEqual(idsIn(fixedIndex));
+  });
+
+  it("asks pages one at a time with a ceiling of 1", async () => {
+    const service = fastService(200);
+    const outcome = await loadTeam(service.pages, new TeamIndex(), { pageSize: 10, maxInFlight: 1 });
+    expect(outcome.status).toBe("complete");
+    expect(service.mostInFlight()).toBe(1);
+  });
+
+  it("asks again a page the service still refuses after its retries (429 or 503), or left unanswered, while other pages come", async () => {
+    const service = fastService(400);
+    const refused = new Map<number, number>();
+    const pages = {
+      listTeamPage: (range: { offset: number; limit: number }) => {
+        const times = refused.get(range.offset) ?? 0;
+        refused.set(range.offset, times + 1);
+        if (range.offset === 100 && times === 0) return Promise.reject(new RateLimitedError("Too many requests (429)"));
+        if (range.offset === 200 && times === 0) return Promise.reject(new ServerError("busy", 503));
+        if (range.offset === 300 && times === 0)
+          return Promise.reject(new NetworkError("The service did not answer within 15 s", { timedOut: true }));
+        return service.pages.listTeamPage(range);
+      },
+    };
+    const index = new TeamIndex();
+    const outcome = await loadTeam(pages, index, { pageSize: 10 });
+    expect(outcome).toEqual({ status: "complete", users: 400, total: 400, drift: null });
+    expect([refused.get(100), refused.get(200), refused.get(300)]).toEqual([2, 2, 2]);
+  });
+
+  it("stops, as before, when the service refuses the first page after its retries: nothing else came", async () => {
+    const pages = { listTeamPage: () => Promise.reject(new ServerError("busy", 503)) };
+    const outcome = await loadTeam(pages, new TeamIndex(), { pageSize: 10 });
+    expect(outcome.status).toBe("failed");
+  });
+
+  it("stops at once on a Retry-After too long to wait out, as before", async () => {
+    const slowDown = () => new Response('{"detail":"slow down"}', { status: 429, headers: { "retry-after": "3600" } });
+    const { fetch } = instrumentedFetch((offset) => (offset === 100 ? slowDown() : undefined));
+    const outcome = await loadTeam(clientWith(fetch), new TeamIndex(), { pageSize });
+    expect(outcome.status).toBe("failed");
+    if (outcome.status !== "failed") return;
+    expect((outcome.error as Error).message).toBe("The service asked to wait 60 min before trying again");
+    expect(outcome.resume.pendingOffsets).toContain(100);
+  });
+
+  describe("against a reference service limited to 10 requests a second", () => {
+    let limited: Listening;
+    beforeAll(async () => {
+      limited = await startTestService(fixtureSeed({ teamA: teamSize, teamA2: 3, teamB: 5 }), {
+        limits: { latencyMs: 0, ratePerSecond: 10 },
+      });
+    });
+    afterAll(() => limited.close());
+
+    it("ends complete with the same users, though the service answered 429s", async () => {
+      const statuses: number[] = [];
+      const fetch: typeof globalThis.fetch = async (input, init) => {
+        const response = await globalThis.fetch(input, init);
+        statuses.push(response.status);
+        return response;
+      };
+      // The transport's retries come at once (no sleep): they run out, and the pages are asked again after the service's wait.
+      const client = createTeamClient({ baseUrl: limited.url, apiKey: asTeamApiKey(keys.teamA), fetch, sleep: async () => {} });
+      const index = new TeamIndex();
+      const outcome = await loadTeam(client, index, { pageSize: 10 });
+      expect(outcome).toEqual({ status: "complete", users: teamSize, total: teamSize, drift: null });
+      expect(idsIn(index)).toEqual(await allUserIds());
+      expect(statuses).toContain(429);
+    });
   });
 });
 

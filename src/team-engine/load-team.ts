@@ -1,12 +1,15 @@
 /**
- * Loads the whole team into a sink (the index), page after page with a few requests in flight,
- * through the typed team client (so 429 and 503 are retried, honouring Retry-After). A failure
- * or a cancel keeps what was loaded and says which pages remain, to resume from there; at the
- * end, a team that changed while it loaded is described in words.
+ * Loads the whole team into a sink (the index), page after page with as many requests in flight as
+ * the service takes (the pacer: from 4, up to a ceiling), through the typed team client (so 429
+ * and 503 are retried, honouring Retry-After). A page the service still refuses (429, 503) or
+ * left unanswered is asked again later while other pages come; a failure or a cancel keeps what
+ * was loaded and says which pages remain, to resume from there; at the end, a team that changed
+ * while it loaded is described in words.
  */
 import type { CallOptions } from "../api/http.ts";
 import type { TeamPage } from "../api/team-page.ts";
-import { indexMaxUsers, loadProgressEveryMs, teamPageSize, teamRequestsInFlight } from "./whole-team-limits.ts";
+import { createPacer, pushbackOf } from "./pacer.ts";
+import { indexMaxUsers, loadProgressEveryMs, teamPageSize, teamRequestsInFlightCeiling } from "./whole-team-limits.ts";
 
 /** The part of the team client the loader uses. */
 export interface TeamPages {
@@ -30,6 +33,8 @@ export interface LoadProgress {
   total: number;
   /** Users a second, over this run. */
   ratePerSecond: number;
+  /** Pages a second, over this run: how fast the service lets the pages come. */
+  pagesPerSecond: number;
   /** At the current rate; null until there is one. */
   secondsLeft: number | null;
   /** When the wait the service asked for (`Retry-After`) ends, as `Date.now()`; null when none is running. */
@@ -63,6 +68,7 @@ export interface LoadOptions {
   /** Continue a cancelled or failed load into the same sink. */
   resume?: ResumePoint;
   pageSize?: number;
+  /** The most pages in flight (the pacer's ceiling; it starts at 4 and finds how many the service takes). */
   maxInFlight?: number;
   /** A team larger than this is not loaded at all. */
   maxUsers?: number;
@@ -73,7 +79,7 @@ export interface LoadOptions {
 }
 
 export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadOptions = {}): Promise<LoadOutcome> {
-  const { signal, onProgress, maxInFlight = teamRequestsInFlight, maxUsers = indexMaxUsers, now = Date.now } = options;
+  const { signal, onProgress, maxInFlight = teamRequestsInFlightCeiling, maxUsers = indexMaxUsers, now = Date.now } = options;
   const { progressEveryMs = loadProgressEveryMs } = options;
   const pageSize = options.resume?.pageSize ?? options.pageSize ?? teamPageSize;
   const state: ResumePoint = options.resume
@@ -81,6 +87,13 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
     : { pageSize, pendingOffsets: [0], plannedEnd: pageSize, pagesDone: 0, firstTotal: null, latestTotal: null, repeatedUsers: 0 };
   const startedAt = now();
   const usersAtStart = sink.size;
+  const pagesAtStart = state.pagesDone;
+  const pacer = createPacer({ now, ceiling: maxInFlight });
+  /**
+   * Pages given another try since the last page came: past the ceiling (or before any page came),
+   * the service is taken to refuse them all, and the load stops.
+   */
+  let refusedInARow = 0;
   const inFlight = new Set<Promise<void>>();
   const unfinished: number[] = [];
   let failure: { error: unknown } | undefined;
@@ -98,7 +111,8 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
     due = undefined;
     const at = now();
     reportedAt = at;
-    onProgress?.(progressOf(state, sink.size - usersAtStart, sink.size, (at - startedAt) / 1000, waitingUntil > at ? waitingUntil : null));
+    const thisRun = { users: sink.size - usersAtStart, pages: state.pagesDone - pagesAtStart, seconds: (at - startedAt) / 1000 };
+    onProgress?.(progressOf(state, thisRun, sink.size, waitingUntil > at ? waitingUntil : null));
   };
   const reportPage = () => {
     const since = now() - reportedAt;
@@ -176,11 +190,27 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
   };
 
   const start = (offset: number) => {
+    const ticket = pacer.start();
+    const onPushback = (why: "rate-limited" | "unavailable", retryAfterMs: number | undefined) =>
+      pacer.pushedBack(ticket, why, retryAfterMs);
     const request = client
-      .listTeamPage({ offset, limit: pageSize }, { signal, onWait })
+      .listTeamPage({ offset, limit: pageSize }, { signal, onWait, onPushback })
       .then(
-        (page) => receive(page, offset),
+        (page) => {
+          pacer.done(ticket);
+          refusedInARow = 0;
+          receive(page, offset);
+        },
         (error: unknown) => {
+          const why = signal?.aborted ? null : pushbackOf(error);
+          if (why) pacer.pushedBack(ticket, why, (error as { retryAfterMs?: number }).retryAfterMs);
+          // Refused or unanswered while pages come: the service takes fewer at once; asked again.
+          const again = why !== null && !stopping() && (pacer.othersCame(ticket) || (pacer.pagesDone > 0 && refusedInARow < maxInFlight));
+          pacer.ended(ticket);
+          if (again) {
+            refusedInARow++;
+            return void state.pendingOffsets.unshift(offset);
+          }
           unfinished.push(offset);
           if (!signal?.aborted) failure ??= { error };
         },
@@ -192,9 +222,10 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
   };
 
   for (;;) {
-    while (!stopping() && inFlight.size < maxInFlight && state.pendingOffsets.length > 0) start(state.pendingOffsets.shift()!);
-    if (inFlight.size === 0) break;
-    await Promise.race(inFlight);
+    for (let room = pacer.room(); !stopping() && room > 0 && state.pendingOffsets.length > 0; room--) start(state.pendingOffsets.shift()!);
+    if (inFlight.size === 0 && (stopping() || state.pendingOffsets.length === 0)) break;
+    // A page ends, or the wait the service asked for does: then more may start.
+    await untilOneEnds(inFlight, stopping() ? 0 : pacer.waitMs(), signal);
   }
   // Stopped before a page came: those after it are kept all the same.
   if (!tooLarge) addHeld();
@@ -210,15 +241,43 @@ export async function loadTeam(client: TeamPages, sink: TeamSink, options: LoadO
   return { status: "complete", users: sink.size, total, drift: describeDrift({ ...state, users: sink.size }) };
 }
 
-function progressOf(state: ResumePoint, usersThisRun: number, users: number, seconds: number, waitingUntil: number | null): LoadProgress {
+/** Until a request in flight ends or, when `waitMs` is more than 0, that wait is over (or `signal` aborts it). */
+async function untilOneEnds(inFlight: Set<Promise<void>>, waitMs: number, signal: AbortSignal | undefined): Promise<void> {
+  if (waitMs <= 0) {
+    if (inFlight.size > 0) await Promise.race(inFlight);
+    return;
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort = () => {};
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, waitMs);
+    onAbort = resolve;
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    await Promise.race([...inFlight, waited]);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+function progressOf(
+  state: ResumePoint,
+  thisRun: { users: number; pages: number; seconds: number },
+  users: number,
+  waitingUntil: number | null,
+): LoadProgress {
   const total = state.latestTotal ?? 0;
-  const ratePerSecond = seconds > 0 ? usersThisRun / seconds : 0;
+  const { seconds } = thisRun;
+  const ratePerSecond = seconds > 0 ? thisRun.users / seconds : 0;
   return {
     pagesDone: state.pagesDone,
     pagesTotal: Math.max(state.pagesDone, Math.ceil(total / state.pageSize)),
     users,
     total,
     ratePerSecond,
+    pagesPerSecond: seconds > 0 ? thisRun.pages / seconds : 0,
     secondsLeft: ratePerSecond > 0 ? Math.max(0, total - users) / ratePerSecond : null,
     waitingUntil,
   };

@@ -205,6 +205,20 @@ describe("the pacer's steps", () => {
     expect(pacer.room()).toBe(2);
   });
 
+  it("ends the wait when the page told to wait comes (its retry, once the transport waited)", () => {
+    let time = 0;
+    const pacer = createPacer({ now: () => time, ceiling: 16 });
+    const told = pacer.start();
+    const other = pacer.start();
+    pacer.pushedBack(told, "unavailable", 5_000);
+    time += 100;
+    pacer.done(other); // a page not told to wait: the wait goes on
+    expect(pacer.waitMs()).toBe(4_900);
+    pacer.done(told);
+    expect(pacer.waitMs()).toBe(0);
+    expect(pacer.room()).toBeGreaterThan(0);
+  });
+
   it("starts at 4, or at the ceiling when it is lower; a ceiling below 1 is 1", () => {
     const now = () => 0;
     expect(createPacer({ now, ceiling: 16 }).limit).toBe(4);

@@ -3,21 +3,23 @@
  * window (additive increase, multiplicative decrease): start at a few; one more after each window
  * of pages that came faster than the window before and with no push back; half as many (at least
  * one) when the service answers 429 or 503, or goes quiet; never more than a ceiling. A wait the
- * service asks for (`Retry-After`) holds every new page until it ends. Pure: the clock is given.
+ * service asks for (`Retry-After`) holds every new page until it ends, or until the page told to
+ * wait comes. Pure: the clock is given.
  */
+
+import { NetworkError, RateLimitedError, ServerError } from "../api/errors.ts";
+import { askedTooLongAWait } from "../api/http.ts";
+import { teamRequestsInFlight } from "./whole-team-limits.ts";
 
 /** Why the service pushed back: 429, 503, or no answer in time. */
 export type Pushback = "rate-limited" | "unavailable" | "timeout";
-
-/** Pages in flight at the start, and what a fixed pace asked before pacing. */
-export const pacerStartInFlight = 4;
 
 export interface PacerOptions {
   /** Milliseconds, as `Date.now()` (a test's clock in tests). */
   now: () => number;
   /** Never more pages in flight than this (at least 1). */
   ceiling: number;
-  /** Pages in flight at the start (at most the ceiling). */
+  /** Pages in flight at the start (at most the ceiling): `teamRequestsInFlight` unless said. */
   start?: number;
 }
 
@@ -27,11 +29,13 @@ export interface PacerTicket {
   epoch: number;
   /** Pages done when it was asked: whether others came meanwhile. */
   pagesDoneAtStart: number;
+  /** Told to wait (`Retry-After`): when it comes, the wait is over for the others too. */
+  waited?: boolean;
 }
 
 export type Pacer = ReturnType<typeof createPacer>;
 
-export function createPacer({ now, ceiling, start = pacerStartInFlight }: PacerOptions) {
+export function createPacer({ now, ceiling, start = teamRequestsInFlight }: PacerOptions) {
   const most = Math.max(1, Math.floor(ceiling));
   let limit = Math.max(1, Math.min(most, Math.floor(start)));
   let inFlight = 0;
@@ -79,7 +83,10 @@ export function createPacer({ now, ceiling, start = pacerStartInFlight }: PacerO
      * before `retryAfterMs` has passed. The page stays in flight (its retry, or its end, follows).
      */
     pushedBack(ticket: PacerTicket, _why: Pushback, retryAfterMs?: number): void {
-      if (retryAfterMs !== undefined && retryAfterMs > 0) pausedUntil = Math.max(pausedUntil, now() + retryAfterMs);
+      if (retryAfterMs !== undefined && retryAfterMs > 0) {
+        pausedUntil = Math.max(pausedUntil, now() + retryAfterMs);
+        ticket.waited = true;
+      }
       if (ticket.epoch === epoch) {
         limit = Math.max(1, Math.floor(limit / 2));
         epoch++;
@@ -89,8 +96,12 @@ export function createPacer({ now, ceiling, start = pacerStartInFlight }: PacerO
       previousRate = 0;
       newRound();
     },
-    /** A page came. At the end of a window, one more in flight if pages came faster than in the window before. */
-    done(_ticket: PacerTicket): void {
+    /**
+     * A page came. At the end of a window, one more in flight if pages came faster than in the
+     * window before. A page that was told to wait ends the wait: the service answers again.
+     */
+    done(ticket: PacerTicket): void {
+      if (ticket.waited) pausedUntil = Math.min(pausedUntil, now());
       inFlight--;
       pagesDone++;
       round.pages++;
@@ -111,4 +122,17 @@ export function createPacer({ now, ceiling, start = pacerStartInFlight }: PacerO
       return pagesDone > ticket.pagesDoneAtStart;
     },
   };
+}
+
+/**
+ * How the service pushed back on a page that failed: a 429 or 503 still refused after the
+ * transport's retries, or no answer in time; null for any other failure, and for a wait too long
+ * to wait out (the load stops then, saying how long the service asked).
+ */
+export function pushbackOf(error: unknown): Pushback | null {
+  if (askedTooLongAWait(error)) return null;
+  if (error instanceof RateLimitedError) return "rate-limited";
+  if (error instanceof ServerError && error.status === 503) return "unavailable";
+  if (error instanceof NetworkError && error.timedOut) return "timeout";
+  return null;
 }

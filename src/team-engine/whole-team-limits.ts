@@ -6,8 +6,14 @@
 /** The service's largest page: the fewest requests for a whole team. */
 export const teamPageSize = 500;
 
-/** Enough to hide the round trip without crowding the service. */
+/**
+ * Pages in flight when a load or an export starts: enough to hide the round trip without crowding
+ * the service. The pacer (pacer.ts) then finds how many the service takes, up to a ceiling.
+ */
 export const teamRequestsInFlight = 4;
+
+/** The most pages in flight unless the page passes Settings' "Pages in flight at most" (its default is this too). */
+export const teamRequestsInFlightCeiling = 16;
 
 /**
  * The load reports its progress at most this often (a wait and the end at once): a million users
