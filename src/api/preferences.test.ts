@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { autoLoadUsers, readWholeNumber, undoSeconds } from "./preferences.ts";
+import { autoLoadUsers, pagesInFlight, readWholeNumber, undoSeconds } from "./preferences.ts";
 
 describe("readWholeNumber", () => {
   it("reads a whole number as typed, or with its digits grouped as the page writes them (this run's locale: English)", () => {
@@ -37,5 +37,14 @@ describe("readWholeNumber", () => {
       expect(readWholeNumber(typed, autoLoadUsers), typed).toEqual(refusal);
     }
     expect(readWholeNumber("61", undoSeconds)).toEqual({ error: "A whole number of seconds from 0 to 60." });
+  });
+
+  it("reads the pages in flight at most from 1 to 64, 16 unless set", () => {
+    expect(pagesInFlight.default).toBe(16);
+    expect(readWholeNumber("1", pagesInFlight)).toEqual({ value: 1 });
+    expect(readWholeNumber("64", pagesInFlight)).toEqual({ value: 64 });
+    for (const typed of ["0", "65", "", "8.5", "-4"]) {
+      expect(readWholeNumber(typed, pagesInFlight), typed).toEqual({ error: "A whole number of pages from 1 to 64." });
+    }
   });
 });

@@ -33,6 +33,8 @@ export const storageKeys = {
   undoSeconds: "dashboard.undo-seconds",
   /** localStorage: the largest team loaded whole without being asked. */
   autoLoadUsers: "dashboard.auto-load-users",
+  /** localStorage: the most pages of the whole team asked of the service at once. */
+  pagesInFlight: "dashboard.pages-in-flight",
 } as const;
 
 export interface StoredValue<T> {

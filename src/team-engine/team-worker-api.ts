@@ -45,8 +45,15 @@ export type LoadReport =
   | (Omit<Extract<LoadOutcome, { status: "cancelled" }>, "resume"> & { pagesLeft: number })
   | (Omit<Extract<LoadOutcome, { status: "failed" }>, "resume" | "error"> & { pagesLeft: number; error: WorkerError });
 
+/** What the page says with a load: the most pages in flight (Settings), the pacer's ceiling. */
+export interface LoadRequest {
+  maxInFlight?: number;
+}
+
 export interface ExportRequest {
   format: ExportFormat;
+  /** The most pages in flight when the export reads the service's pages (Settings). */
+  maxInFlight?: number;
   /** Null: the whole team. */
   query: TeamQuery | null;
   /** The file the operator picked: each chunk is written to it as it is produced. Without it, a Blob. */
@@ -160,7 +167,12 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
     });
   }
 
-  function load(callId: number, mode: "fresh" | "resume", onProgress?: ProgressCallback<LoadProgress>): Promise<LoadReport> {
+  function load(
+    callId: number,
+    mode: "fresh" | "resume",
+    onProgress: ProgressCallback<LoadProgress> | undefined,
+    { maxInFlight }: LoadRequest = {},
+  ): Promise<LoadReport> {
     return cancellable(callId, onProgress, (signal, report) => {
       const previous = currentLoad;
       const done = (async () => {
@@ -172,7 +184,7 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
           index = new TeamIndex();
           indexed = true;
         }
-        const outcome = await loadTeam(teamClient(), index, { signal, onProgress: report, resume, maxUsers });
+        const outcome = await loadTeam(teamClient(), index, { signal, onProgress: report, resume, maxUsers, maxInFlight });
         index.trim();
         if (outcome.status === "complete") {
           const start = performance.now();
@@ -190,7 +202,7 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
 
   async function exportFile(
     loaded: TeamIndex,
-    { format, query, target }: ExportRequest,
+    { format, query, target, maxInFlight }: ExportRequest,
     signal: AbortSignal,
     onProgress: (progress: ExportProgress) => void,
   ): Promise<ExportedFile> {
@@ -209,7 +221,11 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
         return answer;
       },
     };
-    const chunks = exportChunks({ client: noticingTeam, index: indexed ? loaded : null }, format, query, { signal, onProgress });
+    const chunks = exportChunks({ client: noticingTeam, index: indexed ? loaded : null }, format, query, {
+      signal,
+      onProgress,
+      maxInFlight,
+    });
     if (target) {
       await writeChunks(chunks, await target.createWritable());
       return { fileName: target.name, blob: null };
@@ -249,9 +265,11 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
       connection = { client, apiKey };
     },
     /** Drops the loaded team and loads it again. */
-    load: (callId: number, onProgress?: ProgressCallback<LoadProgress>) => load(callId, "fresh", onProgress),
+    load: (callId: number, onProgress?: ProgressCallback<LoadProgress>, request?: LoadRequest) =>
+      load(callId, "fresh", onProgress, request),
     /** Continues a stopped load (a fresh load if none stopped). */
-    resume: (callId: number, onProgress?: ProgressCallback<LoadProgress>) => load(callId, "resume", onProgress),
+    resume: (callId: number, onProgress?: ProgressCallback<LoadProgress>, request?: LoadRequest) =>
+      load(callId, "resume", onProgress, request),
     /** Stops a load or an export: a load then reports `cancelled`, an export fails. */
     cancel(callId: number): void {
       running.get(callId)?.abort();

@@ -13,6 +13,7 @@ import type {
   ExportRequest,
   ExportedFile,
   LoadReport,
+  LoadRequest,
   OverviewParams,
   TeamWorkerApi,
   WorkerConnection,
@@ -82,8 +83,8 @@ export function createTeamWorkerClient(connection: WorkerConnection, worker: Wor
     return { id, answer };
   }
 
-  async function load(mode: "load" | "resume", onProgress?: (progress: LoadProgress) => void): Promise<LoadReport> {
-    const { id, answer } = cancellable<LoadReport>((callId) => api[mode](callId, onProgress && proxy(unlessDisposed(onProgress))));
+  async function load(mode: "load" | "resume", onProgress?: (progress: LoadProgress) => void, request?: LoadRequest): Promise<LoadReport> {
+    const { id, answer } = cancellable<LoadReport>((callId) => api[mode](callId, onProgress && proxy(unlessDisposed(onProgress)), request));
     runningLoad = id;
     try {
       return await answer;
@@ -94,11 +95,11 @@ export function createTeamWorkerClient(connection: WorkerConnection, worker: Wor
 
   return {
     /** Loads the whole team, dropping any team loaded before. */
-    load: (onProgress?: (progress: LoadProgress) => void) => load("load", onProgress),
+    load: (onProgress?: (progress: LoadProgress) => void, request?: LoadRequest) => load("load", onProgress, request),
     /** Continues a cancelled or failed load from where it stopped (a fresh load if none did). */
-    resume: (onProgress?: (progress: LoadProgress) => void) => load("resume", onProgress),
+    resume: (onProgress?: (progress: LoadProgress) => void, request?: LoadRequest) => load("resume", onProgress, request),
     /** Loads the team again, to see users added or removed since. */
-    refresh: (onProgress?: (progress: LoadProgress) => void) => load("load", onProgress),
+    refresh: (onProgress?: (progress: LoadProgress) => void, request?: LoadRequest) => load("load", onProgress, request),
     /** Stops the running load; it then reports `cancelled` and can be resumed. */
     cancel(): void {
       if (runningLoad !== undefined) void api.cancel(runningLoad);

@@ -200,6 +200,40 @@ describe("the team worker, through its client", () => {
   });
 });
 
+describe("the pages in flight at most, passed with a load and an export", () => {
+  /** A transport that counts the requests in flight. */
+  function counting() {
+    let inFlight = 0;
+    let most = 0;
+    const transport: TeamWorkerApiOptions["transport"] = {
+      fetch: async (input, init) => {
+        most = Math.max(most, ++inFlight);
+        try {
+          const response = await fetch(input, init);
+          return new Response(await response.arrayBuffer(), { status: response.status, headers: response.headers });
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+    return { transport, most: () => most };
+  }
+
+  it("asks one page at a time when the page says 1, for the load and for an NDJSON export", async () => {
+    const load = counting();
+    const { client } = connect(keys.teamA, { transport: load.transport });
+    expect(await client.load(undefined, { maxInFlight: 1 })).toMatchObject({ status: "complete", users: teamSize });
+    expect(load.most()).toBe(1);
+    client.dispose();
+
+    const exporting = counting();
+    const other = connect(keys.teamA, { transport: exporting.transport });
+    await other.client.exportFile({ format: "ndjson", query: null, maxInFlight: 1 });
+    expect(exporting.most()).toBe(1);
+    other.client.dispose();
+  });
+});
+
 describe("an export to the file the operator picked", () => {
   /** The worker's API itself: a stand-in file handle cannot cross a MessageChannel, a real one can. */
   async function loadedApi(options?: TeamWorkerApiOptions) {

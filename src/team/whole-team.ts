@@ -9,6 +9,7 @@
  * another view is shown, and ends only by Cancel, a failure or `dispose` — each said in words.
  */
 import type { Connection } from "../api/connection.ts";
+import { pagesInFlight } from "../api/preferences.ts";
 import { download } from "../components/download.ts";
 import { exportNotice } from "./export-notice.ts";
 import type { ExportFormat, ExportProgress } from "../team-engine/export-team.ts";
@@ -95,7 +96,7 @@ export function createWholeTeam(
     };
     let ending: ExportEnding | null = null;
     try {
-      const { fileName, blob } = await worker().exportFile(request, { signal, onProgress });
+      const { fileName, blob } = await worker().exportFile({ ...request, maxInFlight: pagesInFlight.get() }, { signal, onProgress });
       // A picked file that was closed is whole, whenever Cancel came; a download not yet made is not made.
       if (blob && signal.aborted) ending = { how: "cancelled" };
       else if (blob) save({ fileName, blob });
@@ -113,7 +114,7 @@ export function createWholeTeam(
     set({ status: "loading", progress: null, resuming: mode === "resume" });
     const onProgress = (progress: LoadProgress) => set({ status: "loading", progress, resuming: mode === "resume" });
     try {
-      const report = await worker()[mode](onProgress);
+      const report = await worker()[mode](onProgress, { maxInFlight: pagesInFlight.get() });
       set({ status: "loaded", report, version: ++version });
     } catch (error) {
       // The worker itself failed (or was disposed): nothing loaded can be trusted.

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { autoLoadUsers, readWholeNumber, undoSeconds } from "../../api/preferences.ts";
+import { autoLoadUsers, pagesInFlight, readWholeNumber, undoSeconds } from "../../api/preferences.ts";
 import { earlierConnection } from "../../api/earlier-connection.ts";
 import { savedEntries } from "../../api/saved-entries.ts";
 import { formatCount, formatCountOf } from "../../components/format.ts";
@@ -27,6 +27,13 @@ const numberFields = [
     hint: "A team this size or smaller is loaded whole into this tab (for search, filters, sort and export) as soon as its users show; a larger one on request. 0: always on request.",
     // What the value chosen commits a tab to, said before any load starts on its own.
     consequence: (users: number) => (users > 0 ? `A team of ${formatCount(users)} users takes ${teamMemoryText(users)} of memory.` : ""),
+  },
+  {
+    name: "pages-in-flight",
+    heading: "Pace",
+    label: "Pages in flight at most",
+    preference: pagesInFlight,
+    hint: "Loading the whole team, and exporting from the service's pages, start with 4 pages asked at once, ask more while the service answers faster, and fewer when it asks to slow down (429, 503) or is slow to answer; never more than this. From 1 to 64.",
   },
 ] as const;
 
