@@ -55,10 +55,13 @@ export class SimBrowser {
     this.dropQueued(tab);
   }
 
-  /** Reloaded: what was on its way to the page is lost; its sessionStorage stays. */
+  /**
+   * Reloaded, with the sessionStorage it had. As with a close, what reached the page before is
+   * processed first: a reload takes far longer than a message between tabs. (A key told only to a
+   * page that unloads before reading it, by a tab that closed meanwhile, is in no storage at all.)
+   */
   reload(tab: SimTab): SimTab {
-    this.tabs.splice(this.tabs.indexOf(tab), 1);
-    this.dropQueued(tab);
+    this.close(tab);
     return this.open(tab.session);
   }
 

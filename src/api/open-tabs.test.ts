@@ -244,7 +244,7 @@ describe("keys between open tabs, as a model", () => {
           expect(held).toEqual(model.remember ? expected : {});
         }
       }),
-      { numRuns: 400 },
+      { numRuns: Number(process.env.MODEL_RUNS ?? 400) },
     );
   });
 });
