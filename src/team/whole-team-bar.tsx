@@ -7,7 +7,7 @@ import type { TeamQuery } from "../team-engine/team-query.ts";
 import type { LoadReport } from "../team-engine/team-worker-api.ts";
 import { WaitCountdown } from "./wait-countdown.tsx";
 import { indexMaxUsers } from "../team-engine/whole-team-limits.ts";
-import { teamMemoryText, tooLargeText } from "./whole-team-words.ts";
+import { pagesPerSecondText, teamMemoryText, tooLargeText } from "./whole-team-words.ts";
 import type { WholeTeam } from "./whole-team.ts";
 import "./team.css";
 
@@ -23,8 +23,10 @@ interface WholeTeamBarProps {
 
 const seconds = (s: number) => (s < 1.5 ? "about 1 s" : s < 90 ? `about ${Math.round(s)} s` : `about ${Math.round(s / 60)} min`);
 
-function progressText({ pagesDone, pagesTotal, users, total, ratePerSecond, secondsLeft }: LoadProgress): string {
+function progressText({ pagesDone, pagesTotal, users, total, ratePerSecond, pagesPerSecond, secondsLeft }: LoadProgress): string {
   const parts = [`page ${formatCount(pagesDone)} of ${formatCount(pagesTotal)}`, `${formatCount(users)} of ${formatCount(total)} users`];
+  // How fast the service lets the pages come (the pacer's doing), beside the users it makes.
+  if (pagesPerSecond > 0) parts.push(pagesPerSecondText(pagesPerSecond));
   if (ratePerSecond > 0) parts.push(`${formatCount(Math.round(ratePerSecond))} users/s`);
   if (secondsLeft !== null) parts.push(`${seconds(secondsLeft)} left`);
   return parts.join(" · ");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { autoLoadUsers } from "../api/preferences.ts";
 import { indexMaxUsers } from "../team-engine/whole-team-limits.ts";
-import { teamMemoryText, tooLargeText } from "./whole-team-words.ts";
+import { pagesPerSecondText, teamMemoryText, tooLargeText } from "./whole-team-words.ts";
 
 describe("whole-team limits", () => {
   it("lets Settings load automatically up to the largest team the browser indexes, a million", () => {
@@ -20,5 +20,14 @@ describe("whole-team limits", () => {
     expect(tooLargeText(1_200_000)).toBe(
       "This team has 1,200,000 users, more than the 1,000,000 the browser can search in memory. It can still be exported, page after page.",
     );
+  });
+});
+
+describe("pagesPerSecondText", () => {
+  it("writes a tenth below 10 pages a second, whole numbers above (this run's locale: English)", () => {
+    expect(pagesPerSecondText(0.45)).toBe("0.5 pages/s");
+    expect(pagesPerSecondText(9.96)).toBe("10 pages/s");
+    expect(pagesPerSecondText(19.4)).toBe("19 pages/s");
+    expect(pagesPerSecondText(1234.6)).toBe("1,235 pages/s");
   });
 });

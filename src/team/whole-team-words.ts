@@ -12,3 +12,9 @@ export function teamMemoryText(users: number): string {
 export function tooLargeText(total: number, maxUsers = indexMaxUsers): string {
   return `This team has ${formatCount(total)} users, more than the ${formatCount(maxUsers)} the browser can search in memory. It can still be exported, page after page.`;
 }
+
+const tenths = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+/** Pages a second as the load's bar writes them: to a tenth below 10 (a rate-limited service's pace), whole above. */
+export const pagesPerSecondText = (pagesPerSecond: number) =>
+  `${pagesPerSecond < 10 ? tenths.format(pagesPerSecond) : formatCount(Math.round(pagesPerSecond))} pages/s`;
