@@ -109,8 +109,13 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-async function readBody(response: Response, readOk: RequestSpec["readOk"], onRead: () => void): Promise<Omit<RawResponse, "status">> {
-  const text = await readText(response, response.ok ? readOk : undefined, onRead);
+async function readBody(
+  response: Response,
+  readOk: RequestSpec["readOk"],
+  onRead: () => void,
+  signal: AbortSignal,
+): Promise<Omit<RawResponse, "status">> {
+  const text = await readText(response, response.ok ? readOk : undefined, onRead, signal);
   if (typeof text !== "string") return { body: text, fromBytes: true };
   return { body: parseBody(text, response), fromBytes: false, text };
 }
@@ -204,7 +209,7 @@ async function attempt(
     silence.heard();
     let read: Awaited<ReturnType<typeof readBody>>;
     try {
-      read = await readBody(response, spec.readOk, silence.heard);
+      read = await readBody(response, spec.readOk, silence.heard, signal);
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (spec.signal?.aborted) throw spec.signal.reason as Error;

@@ -190,3 +190,13 @@ describe("readText", () => {
     });
   });
 });
+
+describe("readText and its request's signal", () => {
+  it("stops reading a body that never ends once the signal aborts, as Node's fetch does not for a compressed one", async () => {
+    const body = new ReadableStream({ type: "bytes", pull: () => new Promise(() => {}) });
+    const controller = new AbortController();
+    const reading = readText(new Response(body), undefined, undefined, controller.signal);
+    controller.abort(new Error("gave up"));
+    await expect(reading).rejects.toThrow("gave up");
+  });
+});

@@ -27,17 +27,20 @@ const tooLarge = () =>
 export async function readText(response: Response): Promise<string>;
 /**
  * The same, unless `fromBytes` makes something of the body's bytes first: then that. `onRead` is
- * told of each read as the bytes come (not for a body read by `text()`).
+ * told of each read as the bytes come (not for a body read by `text()`). `signal`: the request's,
+ * which ends the reading when it aborts — a compressed body in Node's fetch does not end by itself.
  */
 export async function readText<T extends object>(
   response: Response,
   fromBytes: ((bytes: Uint8Array) => T | null) | undefined,
   onRead?: () => void,
+  signal?: AbortSignal,
 ): Promise<string | T>;
 export async function readText<T extends object>(
   response: Response,
   fromBytes?: (bytes: Uint8Array) => T | null,
   onRead?: () => void,
+  signal?: AbortSignal,
 ): Promise<string | T> {
   // A compressed body's length is what came, less than it reads: one that says more is refused unread.
   const length = Number(response.headers.get("Content-Length")) || 0;
@@ -52,6 +55,7 @@ export async function readText<T extends object>(
   } catch {
     return response.text(); // not a byte stream
   }
+  const aborted = signal && abortOf(signal, () => void reader.cancel().catch(() => {}));
   // Room for the whole body when its length is known, and a byte more: the last read then ends
   // it. (A compressed body's buffer grows.) At most a byte past the cap is room enough to refuse.
   let bytes = new Uint8Array(Math.max(readBytes, Math.min(length + 1, maxFirstBytes)));
@@ -68,7 +72,8 @@ export async function readText<T extends object>(
       release(bytes);
       bytes = larger;
     }
-    const { done, value } = await reader.read(new Uint8Array(bytes.buffer, filled, bytes.length - filled));
+    const reading = reader.read(new Uint8Array(bytes.buffer, filled, bytes.length - filled));
+    const { done, value } = await (aborted ? Promise.race([reading, aborted]) : reading);
     // The read took our buffer and hands it back, at the end too (empty); a failure rejects, and
     // only a cancel, which nothing here does, would end without it.
     bytes = new Uint8Array(value!.buffer);
@@ -82,6 +87,20 @@ export async function readText<T extends object>(
   } finally {
     release(bytes);
   }
+}
+
+/** A promise that rejects with the signal's reason once it aborts, after `onAbort`; it never resolves. */
+function abortOf(signal: AbortSignal, onAbort: () => void): Promise<never> {
+  const aborted = new Promise<never>((_, reject) => {
+    const abort = () => {
+      onAbort();
+      reject(signal.reason as Error);
+    };
+    if (signal.aborted) abort();
+    else signal.addEventListener("abort", abort, { once: true });
+  });
+  aborted.catch(() => {}); // rejected whether or not a read still waits on it
+  return aborted;
 }
 
 /** The smallest buffer a body starts with: all of it when the body's length is unknown. */
