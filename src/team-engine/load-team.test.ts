@@ -104,15 +104,17 @@ describe("loadTeam's progress", () => {
   });
 });
 
+/** A user of a made-up team, the `n`th. */
+const user = (n: number): SentUser => ({
+  user_id: `u-${n}`,
+  team_id: "t",
+  client_user_id: `c-${n}`,
+  created_on: "2026-11-25T00:00:00Z",
+  connected_sources: [],
+});
+
 describe("loadTeam's order of pages", () => {
   const pageSize = 10;
-  const user = (n: number): SentUser => ({
-    user_id: `u-${n}`,
-    team_id: "t",
-    client_user_id: `c-${n}`,
-    created_on: "2026-11-25T00:00:00Z",
-    connected_sources: [],
-  });
 
   /** A team of `total` users whose pages are answered when the test says (`answer`), or failed when the load is cancelled. */
   function pagesAnsweredByHand(total: number) {
@@ -397,14 +399,6 @@ describe("loadTeam against the reference service", () => {
 });
 
 describe("loadTeam's pace", () => {
-  const user = (n: number): SentUser => ({
-    user_id: `u-${n}`,
-    team_id: "t",
-    client_user_id: `c-${n}`,
-    created_on: "2026-11-25T00:00:00Z",
-    connected_sources: [],
-  });
-
   /** A team whose pages each take a few milliseconds however many are asked at once; it counts them in flight. */
   function fastService(total: number) {
     let inFlight = 0;
