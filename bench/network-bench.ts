@@ -29,23 +29,20 @@
  * Prints figures; fails nothing.
  */
 import { chromium, type Browser } from "@playwright/test";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { pipeline } from "node:stream";
 import { createBrotliCompress, createGzip, constants as zlib } from "node:zlib";
 import { chromiumArgs, chromiumExecutable } from "../e2e/browser.ts";
 import { UsersPage } from "../e2e/kit/users-page.ts";
 import { storeConnection } from "../e2e/store-connection.ts";
-import { spawnServer, type SpawnedServer } from "../server/spawn-server.ts";
-import type { Credentials } from "../server/service.ts";
+import { startUpstreamDemo } from "../e2e/upstream-demo.ts";
 import { startBaselineServer } from "./baseline-page.ts";
 import { build } from "./build.ts";
 import { startLink, unlimited, type EmulatedLink, type LinkProfile } from "./emulated-link.ts";
 import { addPaintProbe, navigationPaint, type RowTargets } from "./paint-probe.ts";
 import { describeMachine, loadNow, machineLine, median } from "./report.ts";
+import { watchWholeTeamLoaded } from "./whole-team-loaded.ts";
 
 const users = Number(process.env.BENCH_USERS ?? 100_000);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -68,42 +65,13 @@ interface Team {
 
 /** A reference service seeded with the demo (its largest team of `users`), and the dashboard in upstream mode in front of it. */
 async function serviceBehindDashboard(serviceArgs: string[]) {
-  const dir = mkdtempSync(join(tmpdir(), "network-bench-"));
-  const credentialsFile = join(dir, "credentials.json");
-  const servers: SpawnedServer[] = [];
-  try {
-    const service = await spawnServer("server/cli.ts", [
-      ...[
-        "--quiet",
-        "--port",
-        "0",
-        "--db",
-        ":memory:",
-        "--seed",
-        "demo",
-        "--demo-users",
-        String(users),
-        "--credentials-out",
-        credentialsFile,
-      ],
-      ...serviceArgs,
-    ]);
-    servers.push(service);
-    const team = (JSON.parse(readFileSync(credentialsFile, "utf8")) as Credentials).orgs[0]!.teams[0]!;
-    const dashboard = await spawnServer("server/start.ts", ["--quiet", "--port", "0"], { UPSTREAM_BASE_URL: service.url });
-    servers.push(dashboard);
-    return {
-      serviceUrl: service.url,
-      url: dashboard.url,
-      team: { apiKey: team.api_key, teamId: team.team_id } satisfies Team,
-      stop: () => Promise.all(servers.map((server) => server.stop())),
-    };
-  } catch (error) {
-    await Promise.all(servers.map((server) => server.stop()));
-    throw error;
-  } finally {
-    rmSync(dir, { recursive: true, force: true }); // the keys, once read
-  }
+  const demo = await startUpstreamDemo(users, ["--quiet", ...serviceArgs]);
+  return {
+    serviceUrl: demo.service.url,
+    url: demo.dashboard.url,
+    team: { apiKey: demo.team.api_key, teamId: demo.team.team_id } satisfies Team,
+    stop: demo.stop,
+  };
 }
 type Backend = Awaited<ReturnType<typeof serviceBehindDashboard>>;
 
@@ -129,14 +97,7 @@ async function wholeTeamLoad(browser: Browser, link: EmulatedLink, team: Team): 
     await usersPage.goto(team.teamId);
     await usersPage.wholeTeam.loadButton.waitFor({ timeout: 120_000 });
     const loadedText = `All ${count} users are loaded`;
-    await page.evaluate((text) => {
-      const seen = new MutationObserver(() => {
-        if (!document.body.textContent?.includes(text)) return;
-        (window as { loadedAt?: number }).loadedAt = performance.now();
-        seen.disconnect();
-      });
-      seen.observe(document.body, { childList: true, subtree: true, characterData: true });
-    }, loadedText);
+    const loadedAt = await watchWholeTeamLoaded(page, loadedText);
     const before = { ...link.bytes, requests: link.requests.length, tooMany: link.tooManyRequests };
     const clickedAt = await page.evaluate(() => performance.now());
     await usersPage.wholeTeam.loadButton.click();
@@ -148,12 +109,12 @@ async function wholeTeamLoad(browser: Browser, link: EmulatedLink, team: Team): 
         () => true,
         () => false,
       );
-    const loadedAt = await page.evaluate(() => (window as { loadedAt?: number }).loadedAt ?? Number.NaN);
+    const searchableAt = await loadedAt();
     const after = { ...link.bytes, requests: link.requests.length, tooMany: link.tooManyRequests };
     const asked = link.requests.slice(before.requests, after.requests);
     const errorsShown = (await page.getByRole("alert").allTextContents()).map((text) => text.trim()).filter(Boolean);
     return {
-      searchableMs: loadedAt - clickedAt,
+      searchableMs: searchableAt - clickedAt,
       down: after.down - before.down,
       up: after.up - before.up,
       pages: new Set(asked.map(({ path }) => /[?&]offset=(\d+)/.exec(path)?.[1])).size,

@@ -21,6 +21,7 @@ import { storeConnection } from "../e2e/store-connection.ts";
 import { bareChromiumLoadMs } from "./bare-chromium.ts";
 import { build } from "./build.ts";
 import { describeMachine, loadNow, machineLine } from "./report.ts";
+import { watchWholeTeamLoaded } from "./whole-team-loaded.ts";
 
 const users = Number(process.env.BENCH_USERS ?? 1_000_000);
 const count = users.toLocaleString("en");
@@ -130,14 +131,7 @@ const pageNow = () => page.evaluate(() => performance.now());
 console.log("Loading the whole team…");
 phase = "loading";
 const loadedText = `All ${count} users are loaded`;
-await page.evaluate((text) => {
-  const seen = new MutationObserver(() => {
-    if (!document.body.textContent?.includes(text)) return;
-    (window as { loadedAt?: number }).loadedAt = performance.now();
-    seen.disconnect();
-  });
-  seen.observe(document.body, { childList: true, subtree: true, characterData: true });
-}, loadedText);
+const readLoadedAt = await watchWholeTeamLoaded(page, loadedText);
 const clickedAt = await pageNow();
 const clickedAtHere = performance.now();
 await usersPage.wholeTeam.loadButton.click();
@@ -146,7 +140,7 @@ const progressShown = await page
   .isVisible()
   .catch(() => false);
 await page.getByRole("status").filter({ hasText: loadedText }).waitFor({ timeout: 600_000 });
-const loadedAt = await page.evaluate(() => (window as { loadedAt?: number }).loadedAt!);
+const loadedAt = await readLoadedAt();
 phase = "the first view";
 const [firstView] = await measuresSince("team view", loadedAt - 20);
 const searchableMs = loadedAt - clickedAt;

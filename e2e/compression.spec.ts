@@ -5,24 +5,22 @@
  * they came, the app's files go as their brotli or gzip copies) or asks for `identity` (off). The
  * users page and a whole-team load give the same rows both ways, and an NDJSON export the same bytes.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import type { Credentials } from "../server/service.ts";
-import { spawnServer, type SpawnedServer } from "../server/spawn-server.ts";
+import type { SpawnedServer } from "../server/spawn-server.ts";
 import { expect, test } from "./fixtures.ts";
 import { SavePicker } from "./kit/save-picker.ts";
 import { UsersPage } from "./kit/users-page.ts";
 import { forward } from "./service-proxy.ts";
 import { storeConnection } from "./store-connection.ts";
+import { startUpstreamDemo, type UpstreamDemo } from "./upstream-demo.ts";
 
 const teamSize = 6_000; // above the 5,000 loaded without asking: the load is the test's click
-let service: SpawnedServer;
 let dashboard: SpawnedServer;
-let team: Credentials["orgs"][number]["teams"][number];
+let team: UpstreamDemo["team"];
+let stop: (() => Promise<void>) | undefined;
 
 interface Front {
   url: string;
@@ -59,26 +57,9 @@ async function startFront(acceptEncoding?: string): Promise<Front> {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dir = mkdtempSync(join(tmpdir(), "compression-e2e-"));
-  try {
-    const credentialsFile = join(dir, "credentials.json");
-    service = await spawnServer("server/cli.ts", [
-      ...["--port", "0", "--db", ":memory:", "--quiet"],
-      ...["--seed", "demo", "--demo-users", String(teamSize), "--credentials-out", credentialsFile],
-    ]);
-    team = (JSON.parse(readFileSync(credentialsFile, "utf8")) as Credentials).orgs[0]!.teams[0]!;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  dashboard = await spawnServer("server/start.ts", ["--quiet", "--port", "0"], {
-    UPSTREAM_BASE_URL: service.url,
-    UPSTREAM_MANAGEMENT_URL: service.url,
-  });
+  ({ dashboard, team, stop } = await startUpstreamDemo(teamSize, ["--quiet"]));
 });
-test.afterAll(async () => {
-  await dashboard?.stop();
-  await service?.stop();
-});
+test.afterAll(() => stop?.());
 
 /** The users page's first rows, then the whole team loaded and exported as NDJSON: the rows' text and the file's bytes. */
 async function usersAndExport(page: Page, front: Front) {

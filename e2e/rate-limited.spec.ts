@@ -4,43 +4,24 @@
  * than the service allows, and ends complete all the same, with no failure shown, its bar telling
  * pages a second meanwhile.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Credentials } from "../server/service.ts";
-import { spawnServer, type SpawnedServer } from "../server/spawn-server.ts";
+import type { SpawnedServer } from "../server/spawn-server.ts";
 import { expect, test } from "./fixtures.ts";
 import { UsersPage } from "./kit/users-page.ts";
 import { storeConnection } from "./store-connection.ts";
+import { startUpstreamDemo, type UpstreamDemo } from "./upstream-demo.ts";
 
 const teamSize = 6_000; // 12 pages of 500, above the 5,000 loaded without asking: the load is the test's click
 const rate = 4; // requests a second: the load is refused many times over
 let service: SpawnedServer;
 let dashboard: SpawnedServer;
-let team: Credentials["orgs"][number]["teams"][number];
+let team: UpstreamDemo["team"];
+let stop: (() => Promise<void>) | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dir = mkdtempSync(join(tmpdir(), "rate-limited-e2e-"));
-  try {
-    const credentialsFile = join(dir, "credentials.json");
-    service = await spawnServer("server/cli.ts", [
-      ...["--port", "0", "--db", ":memory:", "--rate", String(rate)],
-      ...["--seed", "demo", "--demo-users", String(teamSize), "--credentials-out", credentialsFile],
-    ]);
-    team = (JSON.parse(readFileSync(credentialsFile, "utf8")) as Credentials).orgs[0]!.teams[0]!;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  dashboard = await spawnServer("server/start.ts", ["--quiet", "--port", "0"], {
-    UPSTREAM_BASE_URL: service.url,
-    UPSTREAM_MANAGEMENT_URL: service.url,
-  });
+  ({ service, dashboard, team, stop } = await startUpstreamDemo(teamSize, ["--rate", String(rate)]));
 });
-test.afterAll(async () => {
-  await dashboard?.stop();
-  await service?.stop();
-});
+test.afterAll(() => stop?.());
 
 test("a whole-team load from a rate-limited service ends complete, with no failure shown", async ({ page }) => {
   test.setTimeout(90_000);
