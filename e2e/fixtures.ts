@@ -85,8 +85,14 @@ export const test = kit.extend<{
   expectAccessible: async ({ page }, use) => {
     await use(async (target = page) => {
       // Only the violations are read: axe then describes one node a rule for the other results,
-      // where it described every node (a third of its time on the users page).
-      const results = await new AxeBuilder({ page: target }).options({ resultTypes: ["violations"] }).analyze();
+      // where it described every node (a third of its time on the users page). Legacy mode runs
+      // axe.run in the page, the same rules on the same nodes (the app has no frames), where the
+      // default runs each frame's part, then joins them in a new blank page: 26 s against 6 s on
+      // the users page of 100 rows, with the same violations found.
+      const results = await new AxeBuilder({ page: target })
+        .setLegacyMode(true)
+        .options({ resultTypes: ["violations"] })
+        .analyze();
       const serious = results.violations
         .filter((v) => v.impact === "serious" || v.impact === "critical")
         .map(
