@@ -1,0 +1,191 @@
+/**
+ * The record in a real PostgreSQL, started by the test: two processes appending at once make one
+ * chain (seqs contiguous, no fork, verify whole), the triggers refuse changes, retention keeps it
+ * verifiable, and activity:verify reads it without printing a password.
+ */
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { ActivityEntry } from "./activity-record.ts";
+import { openActivityRecord } from "./open-activity-record.ts";
+import { postgresBin, startTestPostgres, type TestPostgres } from "./postgres-for-tests.ts";
+import { runVerify } from "./verify-cli-for-tests.ts";
+
+const bin = postgresBin();
+const halfASecond = 0.5 / 86_400;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+if (!bin)
+  console.warn(
+    "PostgreSQL's binaries (initdb, pg_ctl under /usr/lib/postgresql/*/bin) are absent: the PostgreSQL store's tests are skipped.",
+  );
+
+const entry = (extra: Partial<ActivityEntry> = {}): ActivityEntry => ({
+  who: "ada@example.org",
+  service: "us",
+  operation: "list-users",
+  orgId: null,
+  teamId: "team-a",
+  offset: 0,
+  limit: 100,
+  status: 200,
+  outcome: "ok",
+  usersReturned: 100,
+  durationMs: 1.5,
+  ...extra,
+});
+
+describe.skipIf(!bin)("the activity record in PostgreSQL", () => {
+  let server: TestPostgres;
+  let admin: pg.Client;
+  const databases: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestPostgres(bin!);
+    admin = new pg.Client(server.url);
+    await admin.connect();
+  }, 60_000);
+  afterAll(async () => {
+    await admin?.end();
+    await server?.stop();
+  }, 30_000);
+
+  /** A fresh database of its own for each test. */
+  async function database(): Promise<string> {
+    const name = `activity_${databases.length}`;
+    databases.push(name);
+    await admin.query(`CREATE DATABASE ${name}`);
+    return server.url.replace(/\/postgres$/, `/${name}`);
+  }
+
+  test("two processes appending at once make one chain: seqs contiguous, each given once, verify whole", async () => {
+    const url = await database();
+    const perProcess = 150;
+    const children = ["us", "eu"].map((service) =>
+      fork(fileURLToPath(new URL("./postgres-appender.fixture.ts", import.meta.url)), [url, String(perProcess), service], {
+        execArgv: ["--import", "tsx"],
+      }),
+    );
+    await Promise.all(children.map((child) => new Promise((resolve) => child.once("message", resolve))));
+    const done = children.map(
+      (child) =>
+        new Promise<number[]>((resolve, reject) => {
+          child.on("message", (m: { seqs?: number[] }) => m.seqs && resolve(m.seqs));
+          child.once("exit", (code) => reject(new Error(`An appending process ended with code ${code} before reporting its rows.`)));
+        }),
+    );
+    for (const child of children) child.send("go");
+    const [us, eu] = await Promise.all(done);
+
+    const all = [...us!, ...eu!].sort((a, b) => a - b);
+    expect(all).toEqual(Array.from({ length: 2 * perProcess }, (_, i) => i + 1));
+    // Interleaved: neither process had the chain to itself.
+    expect(Math.min(...eu!)).toBeLessThan(Math.max(...us!));
+    expect(Math.min(...us!)).toBeLessThan(Math.max(...eu!));
+
+    const record = await openActivityRecord(url);
+    try {
+      expect(await record.verify()).toEqual({ whole: true, rows: 2 * perProcess });
+      const { rows } = await record.list({}, { limit: 500 });
+      // Newest first, and the database's clock never runs backwards along the chain.
+      const ats = rows.map((r) => r.at).reverse();
+      expect([...ats].sort()).toEqual(ats);
+      expect(new Set(rows.map((r) => r.prevHash)).size).toBe(rows.length); // no two rows after the same one: no fork
+    } finally {
+      await record.close();
+    }
+  }, 60_000);
+
+  test("at is the database's clock, and the JSON line is the row", async () => {
+    const url = await database();
+    const lines: string[] = [];
+    const record = await openActivityRecord(url, { log: (line) => lines.push(line) });
+    try {
+      const before = (await admin.query<{ now: Date }>("SELECT clock_timestamp() AS now")).rows[0]!.now;
+      const row = await record.append(entry());
+      expect(row.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+      expect(Date.parse(row.at)).toBeGreaterThanOrEqual(before.getTime());
+      expect(lines).toEqual([JSON.stringify({ activity: row })]);
+    } finally {
+      await record.close();
+    }
+  });
+
+  test("filters, keyset pages and last deletions, as in SQLite", async () => {
+    const url = await database();
+    const record = await openActivityRecord(url);
+    try {
+      for (let i = 0; i < 7; i++) await record.append(entry({ service: i % 2 ? "eu" : "us", teamId: `team-${i % 3}` }));
+      await record.append(entry({ operation: "delete-team", teamId: "team-1", who: "bob@example.org", status: 204, usersReturned: null }));
+      await record.append(entry({ operation: "delete-team", teamId: "team-2", outcome: "refused", status: 403 }));
+      const first = await record.list({ service: "us" }, { limit: 2 });
+      expect(first.rows.map((r) => r.seq)).toEqual([9, 8]);
+      const second = await record.list({ service: "us" }, { before: first.nextBefore!, limit: 10 });
+      expect(second.rows.map((r) => r.seq)).toEqual([7, 5, 3, 1]);
+      expect(second.nextBefore).toBeNull();
+      expect((await record.list({ services: ["eu"] }, { limit: 10 })).rows.map((r) => r.seq)).toEqual([6, 4, 2]);
+      expect((await record.list({ services: [] }, { limit: 10 })).rows).toEqual([]);
+      const deletions = await record.lastDeletions(["team-1", "team-2"]);
+      expect([...deletions.keys()]).toEqual(["team-1"]);
+      expect(deletions.get("team-1")?.who).toBe("bob@example.org");
+    } finally {
+      await record.close();
+    }
+  });
+
+  test("triggers refuse changing or deleting a row, and verify names a row changed behind them", async () => {
+    const url = await database();
+    const record = await openActivityRecord(url);
+    try {
+      for (let i = 0; i < 4; i++) await record.append(entry());
+      const db = new pg.Client(url);
+      await db.connect();
+      try {
+        await expect(db.query("UPDATE activity SET who = 'eve@example.org' WHERE seq = 2")).rejects.toThrow(/append-only/);
+        await expect(db.query("DELETE FROM activity WHERE seq = 2")).rejects.toThrow(/append-only/);
+        await expect(db.query("UPDATE activity_head SET seq = 1")).rejects.toThrow(/head/);
+        await db.query("ALTER TABLE activity DISABLE TRIGGER activity_guard");
+        await db.query("UPDATE activity SET users_returned = 0 WHERE seq = 3");
+      } finally {
+        await db.end();
+      }
+      expect(await record.verify()).toMatchObject({ whole: false, brokenAt: { seq: 3, reason: expect.stringMatching(/changed/) } });
+    } finally {
+      await record.close();
+    }
+  });
+
+  test("pruning leaves a chain that verifies from its anchor, and appends go on after it", async () => {
+    const url = await database();
+    const lines: string[] = [];
+    const record = await openActivityRecord(url, { log: (line) => lines.push(line) });
+    try {
+      for (let i = 0; i < 3; i++) await record.append(entry());
+      await sleep(1000);
+      for (let i = 0; i < 2; i++) await record.append(entry());
+      expect(await record.prune(halfASecond)).toBe(3);
+      expect(JSON.parse(lines.at(-1)!)).toMatchObject({ activityPruned: { throughSeq: 3, rows: 3 } });
+      expect(await record.verify()).toEqual({ whole: true, rows: 2 });
+      expect(await record.prune(halfASecond)).toBe(0);
+      await record.append(entry());
+      expect(await record.verify()).toEqual({ whole: true, rows: 3 });
+      expect((await record.list({}, { limit: 10 })).rows.map((r) => r.seq)).toEqual([6, 5, 4]);
+    } finally {
+      await record.close();
+    }
+  });
+
+  test("activity:verify reads it: whole is exit 0; an unreachable database is exit 2 with its password hidden", async () => {
+    const url = await database();
+    const record = await openActivityRecord(url);
+    for (let i = 0; i < 3; i++) await record.append(entry());
+    await record.close();
+    expect(await runVerify(["--activity-db", url])).toEqual({ code: 0, out: "The activity record is whole: 3 rows.\n", err: "" });
+    const unreachable = await runVerify(["--activity-db", "postgres://ada:s3cret-pass@127.0.0.1:1/activity"]);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.err).toMatch(
+      /^The activity record at postgres:\/\/ada:\*\*\*@127\.0\.0\.1:1\/activity could not be opened: .+\.\n$/,
+    );
+    expect(unreachable.err + unreachable.out).not.toContain("s3cret");
+  });
+});
