@@ -22,15 +22,32 @@ const teamSize = 20_000;
 /** The demo seed is deterministic but for its keys: the same users the server seeded. */
 const seeded = demoSeed(teamSize).orgs[0]!.teams[0]!.users;
 
-let server: Awaited<ReturnType<typeof serveLargeTeam>>;
+/** The worker's server of the team (the `largeTeam` fixture's), and its key. */
+let server: LargeTeam;
 let apiKey: string;
+type LargeTeam = Awaited<ReturnType<typeof serveLargeTeam>>;
 
 /**
  * A test that asks for `serviceProxy` loads the app and the API through it. Chromium asks where
  * to save an export, which a headless one cannot: a test that exports sets how `savePicker`
  * answers, before the page loads; the files it wrote are deleted after.
  */
-const test = base.extend<{ serviceProxy: ServiceProxy; savePicker: (answer: SavePickerAnswer) => Promise<SavePicker> }>({
+const test = base.extend<
+  { serviceProxy: ServiceProxy; savePicker: (answer: SavePickerAnswer) => Promise<SavePicker> },
+  { largeTeam: LargeTeam }
+>({
+  // One server of the team for all the tests a worker runs: each test only reads it (a test's
+  // requests are held, failed or counted at its own proxy). A beforeAll ran once per test here
+  // (each test of a fully parallel file is its own group), 6 s of seeding 20,000 users each.
+  largeTeam: [
+    async ({}, use) => {
+      server = await serveLargeTeam(teamSize);
+      apiKey = server.apiKey;
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", auto: true, timeout: 120_000 },
+  ],
   serviceProxy: async ({}, use) => {
     const proxy = await startServiceProxy(server.url);
     await use(proxy);
@@ -49,14 +66,6 @@ const wholeTeamPages = /^\/v2\/user\/\?offset=\d+&limit=500$/;
 const pageAt = (offset: number) => new RegExp(`^/v2/user/\\?offset=${offset}&limit=500$`);
 /** The whole team's pages from `offset` on: held, they leave the pages before it to come whatever order the requests arrive in. */
 const pagesFrom = (offset: number) => (path: string) => wholeTeamPages.test(path) && offsetOf(path) >= offset;
-
-test.beforeAll(async () => {
-  server = await serveLargeTeam(teamSize);
-  apiKey = server.apiKey;
-});
-test.afterAll(async () => {
-  await server.stop();
-});
 
 test.beforeEach(async ({ page }) => {
   // Its real team ID: a key typed in for it again (Forget keys) must be of this team.
