@@ -3,13 +3,12 @@
  * chain (seqs contiguous, no fork, verify whole), the triggers refuse changes, retention keeps it
  * verifiable, and activity:verify reads it without printing a password.
  */
-import { fork } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ActivityEntry } from "./activity-record.ts";
 import { openActivityRecord } from "./open-activity-record.ts";
 import { postgresBin, startTestPostgres, type TestPostgres } from "./postgres-for-tests.ts";
+import { appendFromTwoProcesses } from "./two-appenders-for-tests.ts";
 import { runVerify } from "./verify-cli-for-tests.ts";
 
 const bin = postgresBin();
@@ -61,27 +60,13 @@ describe.skipIf(!bin)("the activity record in PostgreSQL", () => {
   test("two processes appending at once make one chain: seqs contiguous, each given once, verify whole", async () => {
     const url = await database();
     const perProcess = 150;
-    const children = ["us", "eu"].map((service) =>
-      fork(fileURLToPath(new URL("./postgres-appender.fixture.ts", import.meta.url)), [url, String(perProcess), service], {
-        execArgv: ["--import", "tsx"],
-      }),
-    );
-    await Promise.all(children.map((child) => new Promise((resolve) => child.once("message", resolve))));
-    const done = children.map(
-      (child) =>
-        new Promise<number[]>((resolve, reject) => {
-          child.on("message", (m: { seqs?: number[] }) => m.seqs && resolve(m.seqs));
-          child.once("exit", (code) => reject(new Error(`An appending process ended with code ${code} before reporting its rows.`)));
-        }),
-    );
-    for (const child of children) child.send("go");
-    const [us, eu] = await Promise.all(done);
+    const [us, eu] = await appendFromTwoProcesses(url, perProcess);
 
-    const all = [...us!, ...eu!].sort((a, b) => a - b);
+    const all = [...us, ...eu].sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: 2 * perProcess }, (_, i) => i + 1));
     // Interleaved: neither process had the chain to itself.
-    expect(Math.min(...eu!)).toBeLessThan(Math.max(...us!));
-    expect(Math.min(...us!)).toBeLessThan(Math.max(...eu!));
+    expect(Math.min(...eu)).toBeLessThan(Math.max(...us));
+    expect(Math.min(...us)).toBeLessThan(Math.max(...eu));
 
     const record = await openActivityRecord(url);
     try {
@@ -175,12 +160,21 @@ describe.skipIf(!bin)("the activity record in PostgreSQL", () => {
     }
   });
 
-  test("activity:verify reads it: whole is exit 0; an unreachable database is exit 2 with its password hidden", async () => {
+  test("activity:verify reads it: whole is exit 0, a row changed is exit 1 naming it; an unreachable database is exit 2 with its password hidden", async () => {
     const url = await database();
     const record = await openActivityRecord(url);
     for (let i = 0; i < 3; i++) await record.append(entry());
     await record.close();
     expect(await runVerify(["--activity-db", url])).toEqual({ code: 0, out: "The activity record is whole: 3 rows.\n", err: "" });
+    const db = new pg.Client(url);
+    await db.connect();
+    await db.query("ALTER TABLE activity DISABLE TRIGGER activity_guard; UPDATE activity SET who = 'eve@example.org' WHERE seq = 2");
+    await db.end();
+    expect(await runVerify(["--activity-db", url])).toEqual({
+      code: 1,
+      out: "The chain breaks at row 2: its contents do not match its hash (the row was changed).\n",
+      err: "",
+    });
     const unreachable = await runVerify(["--activity-db", "postgres://ada:s3cret-pass@127.0.0.1:1/activity"]);
     expect(unreachable.code).toBe(2);
     expect(unreachable.err).toMatch(

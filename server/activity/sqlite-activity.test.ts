@@ -10,6 +10,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, test } from "vitest";
 import type { ActivityEntry, ActivityRecord, ActivityRow } from "./activity-record.ts";
 import { openActivityRecord } from "./open-activity-record.ts";
+import { appendFromTwoProcesses } from "./two-appenders-for-tests.ts";
 import { runVerify } from "./verify-cli-for-tests.ts";
 
 const entry = (extra: Partial<ActivityEntry> = {}): ActivityEntry => ({
@@ -65,6 +66,15 @@ describe("the activity record in SQLite", () => {
     expect(lines.map((line) => JSON.parse(line))).toEqual([{ activity: first }, { activity: second }]);
     expect(await record.verify()).toEqual({ whole: true, rows: 2 });
   });
+
+  test("two processes appending to one file at once make one chain", async () => {
+    const { file, record } = await fileRecord(0);
+    const [us, eu] = await appendFromTwoProcesses(file, 150);
+    expect([...us, ...eu].sort((a, b) => a - b)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+    expect(Math.min(...eu)).toBeLessThan(Math.max(...us));
+    expect(Math.min(...us)).toBeLessThan(Math.max(...eu));
+    expect(await record.verify()).toEqual({ whole: true, rows: 300 });
+  }, 60_000);
 
   test("a bad entry is refused and leaves the chain as it was", async () => {
     const { record } = await fileRecord(2);

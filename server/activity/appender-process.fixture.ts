@@ -1,6 +1,6 @@
 /**
- * A replica's appends, for the PostgreSQL test: a process of its own that opens the record at
- * argv[2], waits for "go" (so that two start together), appends argv[3] rows as service argv[4],
+ * A replica's appends, for the tests of two processes on one record: a process of its own that
+ * opens the record at argv[2] (a PostgreSQL URL or a SQLite file), waits for "go" (so that two start together), appends argv[3] rows as service argv[4],
  * four at a time, and reports the seqs it was given.
  */
 import { openActivityRecord } from "./open-activity-record.ts";
