@@ -81,6 +81,10 @@ export function openSqliteActivity(path: string, options: ActivityOptions = {}):
   try {
     db.pragma("journal_mode = WAL");
     db.pragma("busy_timeout = 5000");
+    // An append blocks the event loop while it commits: FULL's fsync a commit made it 8× slower
+    // (4.2 ms against 0.5 ms, medians, a busy machine). In WAL mode NORMAL loses no commit to a
+    // crash of the process, only perhaps the last ones to a power cut, and the chain stays whole.
+    db.pragma("synchronous = NORMAL");
     db.exec(schema);
   } catch (error) {
     db.close();
