@@ -46,6 +46,9 @@ describe("a deployment file", () => {
         { label: "Sleep", service: "eu-sandbox", teamId: team, orgId: null },
       ],
       default: null,
+      auth: null,
+      retentionDays: null,
+      keys: { teams: new Map(), organizations: new Map() },
     });
   });
 
@@ -65,7 +68,7 @@ describe("a deployment file", () => {
     [
       "an unknown field",
       (f) => ({ ...f, service: [] }),
-      'deploy.json: the top level has an unknown field "service" (known: services, organizations, teams, default).',
+      'deploy.json: the top level has an unknown field "service" (known: services, organizations, teams, default, auth, activity).',
     ],
     [
       "an unknown field of a service",
@@ -152,7 +155,7 @@ describe("a deployment file", () => {
     [
       "a team that holds a key",
       (f) => ({ ...f, teams: [{ ...f.teams[0], apiKey: "x" }] }),
-      'deploy.json: teams[0] ("Sleep") has an unknown field "apiKey" (known: label, service, teamId, orgId).',
+      'deploy.json: teams[0] ("Sleep") has "apiKey" written in the file: give it by reference, {"env": "NAME"} or {"file": "/path"}.',
     ],
     ["a team that is not an object", (f) => ({ ...f, teams: ["Sleep"] }), "deploy.json: teams[0] must be an object."],
     [

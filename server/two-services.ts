@@ -60,7 +60,7 @@ export async function startTwoServices({ serviceArgs, port = 0, quiet = false }:
       }),
     )) as [RunningService, RunningService];
 
-    const deployment: Omit<Deployment, "default"> = {
+    const deployment: Pick<Deployment, "services" | "organizations" | "teams"> = {
       services: services.map(({ name, label, environment, server }) => ({
         name,
         label,
