@@ -38,6 +38,7 @@ export function parseServiceArgs(args: string[], defaults: { port?: string; seed
     seed: { ...serviceOptions.seed, ...(defaults.seed ? { default: defaults.seed } : {}) },
     dev: { type: "boolean", default: false },
     config: { type: "string" },
+    "activity-db": { type: "string", default: ".data/activity.sqlite" },
   } as const;
   const { values } = parseArgs({ args, options, strict: true });
   const port = Number(values.port);

@@ -108,12 +108,30 @@ export interface DashboardAppOptions {
   /** The built app (vite build output). */
   distDir: string;
   log?: (line: string) => void;
+  /** The activity record's middleware (record-activity.ts): outside the sign-in, so that its refusals are recorded. */
+  activity?: MiddlewareHandler;
+  /** The sign-in (auth/sign-in.ts): its guard before every route, and its `/auth/*` routes. */
+  auth?: { guard: MiddlewareHandler; routes: Hono };
 }
 
-export function createDashboardApp({ api, distDir, log }: DashboardAppOptions) {
+/** What `/auth/session` says when the deployment signs no one in: everything works as for local use. */
+const noSignIn = { auth: null, signedIn: false, email: null, name: null, roles: {} };
+
+/** The activity record's middleware, the sign-in's guard and routes (or the answer that no one signs in), on `app`. */
+export function withSignIn(app: Hono, { activity, auth }: Pick<DashboardAppOptions, "activity" | "auth">) {
+  if (activity) app.use(activity);
+  if (auth) {
+    app.use(auth.guard);
+    app.route("/", auth.routes);
+  } else app.get("/auth/session", (c) => c.json(noSignIn));
+  return app;
+}
+
+export function createDashboardApp({ api, distDir, log, activity, auth }: DashboardAppOptions) {
   const app = new Hono();
   if (log) app.use(requestLog(log));
   app.use(securityHeaders);
+  withSignIn(app, { activity, auth });
   app.route("/", api);
 
   const assets = readAssets(distDir);

@@ -6,19 +6,19 @@
  * proxied at this origin's own paths. Arguments after `--` go to the service: `npm start -- --db :memory:`.
  */
 import { getRequestListener } from "@hono/node-server";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
+import type { Auth } from "./auth/sign-in.ts";
 import { announceSeed, closeOnSignals, parseServiceArgs, runCommand, usage } from "./cli-options.ts";
-import { createDashboardApp, isServicePath } from "./dashboard-app.ts";
-import { notForwarded } from "./dashboard-refusal.ts";
+import { createDashboardApp, isServicePath, withSignIn } from "./dashboard-app.ts";
 import { demoConnectionsApp, offersDemo } from "./demo-connections.ts";
-import { deploymentInfoApp, DeploymentError, readDeployment, type Deployment } from "./deployment.ts";
+import { DeploymentError, readDeployment } from "./deployment.ts";
+import { openForwarding, withDeploymentInfo } from "./forwarding-api.ts";
 import { createServiceApp } from "./service-app.ts";
 import { formatCredentials, listen, openStore, type Credentials } from "./service.ts";
-import { createServicesApp, createUpstreamApp } from "./upstream-proxy.ts";
 
 const projectRoot = resolve(import.meta.dirname, "..");
 const distDir = join(projectRoot, "dist");
@@ -52,23 +52,17 @@ type StartOptions = ReturnType<typeof parseServiceArgs>;
 
 interface Api {
   app: Hono;
-  close: () => void;
+  close: () => void | Promise<void>;
+  /** The activity record's middleware, when the dashboard forwards (a deployment file or upstream mode). */
+  activity?: MiddlewareHandler;
+  auth?: Auth;
   /** What this start seeded, or what an earlier start of the demo kept. */
   credentials?: Credentials;
   credentialsFile?: string;
 }
 
-/** The API as served: what the browser learns of the deployment, beside the operations. */
-function withDeploymentInfo(deployment: Deployment | undefined, operations: Hono) {
-  const app = new Hono();
-  app.route("/", deploymentInfoApp(deployment));
-  app.route("/", operations);
-  app.notFound(notForwarded);
-  return app;
-}
-
 /** The embedded service on its database, the proxy to a hosted one, or to a deployment's services by name. */
-function openApi(options: StartOptions): Api {
+async function openApi(options: StartOptions): Promise<Api> {
   const upstream = upstreamFromEnv();
   const config = options.config ?? process.env.DASHBOARD_CONFIG?.trim();
   if (config && upstream) throw new DeploymentError(`Give either the deployment file ${config} or UPSTREAM_BASE_URL, not both.`);
@@ -77,11 +71,15 @@ function openApi(options: StartOptions): Api {
     for (const s of deployment.services)
       console.log(`Proxying /s/${s.name}/v2/user to ${s.baseUrl} and /s/${s.name}/v1/org to ${s.managementUrl}`);
     if (deployment.default) console.log(`This origin's /v2/user and /v1/org go to ${deployment.default}`);
-    return { app: withDeploymentInfo(deployment, createServicesApp(deployment)), close: () => {} };
+    if (deployment.auth)
+      console.log(
+        `Signing in through ${deployment.auth.oidc ? `the OpenID provider ${deployment.auth.oidc.issuer}` : "an identity proxy's header"}.`,
+      );
+    return openForwarding({ deployment, activityDb: options["activity-db"], quiet: options.quiet });
   }
   if (upstream) {
     console.log(`Proxying /v2/user to ${upstream.baseUrl} and /v1/org to ${upstream.managementUrl}`);
-    return { app: withDeploymentInfo(undefined, createUpstreamApp(upstream)), close: () => {} };
+    return openForwarding({ upstream, activityDb: options["activity-db"], quiet: options.quiet });
   }
   // The demo's keys are kept beside its database (which holds only their hashes), so that later
   // starts on the same database can print them again.
@@ -107,16 +105,17 @@ function openApi(options: StartOptions): Api {
     app.route("/", demoConnectionsApp(credentials, service)); // the dashboard offers the demo's teams
   }
   app.route("/", service);
-  return { app: withDeploymentInfo(undefined, app), close: () => db.close(), credentials, credentialsFile };
+  return { app: withDeploymentInfo(undefined, app), close: () => void db.close(), credentials, credentialsFile };
 }
 
-/** Vite's dev server for the app, the API beside it on the same port. */
+/** Vite's dev server for the app, the API (with the sign-in's paths and the record's) beside it on the same port. */
 async function serveDev(api: Hono, host: string, port: number) {
   const { createServer: createVite } = await import("vite");
   const vite = await createVite({ root: projectRoot, server: { middlewareMode: true }, appType: "spa" });
   const apiListener = getRequestListener(api.fetch);
   const server = createServer((req, res) => {
-    if (isServicePath(new URL(req.url ?? "/", "http://localhost").pathname)) void apiListener(req, res);
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (isServicePath(path) || /^\/(auth|api)(\/|$)/.test(path)) void apiListener(req, res);
     else vite.middlewares(req, res);
   });
   await new Promise<void>((done, fail) => server.once("error", fail).listen(port, host, done));
@@ -135,17 +134,21 @@ async function main() {
   const options = parseServiceArgs(process.argv.slice(2), { port: process.env.PORT ?? "4173", seed: "demo" });
   if (options.help) {
     return console.log(
-      `${usage("npm start")}\n  --dev                     Vite's hot reload (npm run dev)\n  --config <file.json>      a deployment file: services by name, provided teams (see README)\n\nEnvironment: PORT, DASHBOARD_CONFIG, UPSTREAM_BASE_URL, UPSTREAM_MANAGEMENT_URL`,
+      `${usage("npm start")}\n  --dev                     Vite's hot reload (npm run dev)\n  --config <file.json>      a deployment file: services by name, provided teams, sign-in (see README)\n  --activity-db <target>    the activity record: a SQLite file, :memory: or postgres://… (default .data/activity.sqlite)\n\nEnvironment: PORT, DASHBOARD_CONFIG, UPSTREAM_BASE_URL, UPSTREAM_MANAGEMENT_URL`,
     );
   }
-  const api = openApi(options);
+  const api = await openApi(options);
   let server: { url: string; close: () => Promise<void> };
   if (options.dev) {
-    server = await serveDev(api.app, options.host, options.port);
+    server = await serveDev(withSignIn(new Hono(), api).route("/", api.app), options.host, options.port);
   } else {
     await buildIfNeeded();
     const log = options.quiet ? undefined : (line: string) => console.log(line);
-    server = await listen(createDashboardApp({ api: api.app, distDir, log }), options.host, options.port);
+    server = await listen(
+      createDashboardApp({ api: api.app, distDir, log, activity: api.activity, auth: api.auth }),
+      options.host,
+      options.port,
+    );
   }
 
   // A file asked for (tests, scripts) holds the keys: a run's log then does not.
@@ -160,7 +163,7 @@ async function main() {
   console.log(`Team admin dashboard listening on ${server.url}`);
   closeOnSignals(async () => {
     await server.close();
-    api.close();
+    await api.close();
   });
 }
 

@@ -2,8 +2,8 @@
  * Upstream mode: the two operations are forwarded to a hosted service, so the browser stays
  * same-origin. Only those two are forwarded, as paths this proxy writes itself: anything else is
  * answered here (404, or 405 with Allow) and never reaches the upstream; so is a redirect of the
- * upstream (see dashboard-refusal.ts). Credential headers pass through; nothing of a request is
- * logged but its path.
+ * upstream (see dashboard-refusal.ts). Credential headers pass through, or the key the deployment
+ * holds is added; nothing of a request is logged but its path.
  */
 import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context } from "hono";
@@ -56,6 +56,9 @@ export function createUpstreamApp({ baseUrl, managementUrl, name, fetch: fetchIm
       const value = c.req.header(name);
       if (value !== undefined) headers.set(name, value);
     }
+    // A key the deployment holds, added once the sign-in allowed the request (auth/sign-in.ts).
+    const held = c.get("heldKey");
+    if (held) headers.set(held.header, held.value);
     // The upstream is asked for what the browser takes, so that what it compressed is passed on as it came.
     const acceptEncoding = c.req.header("accept-encoding");
     headers.set("accept-encoding", acceptEncoding ?? "identity");
