@@ -96,6 +96,20 @@ describe.skipIf(!bin)("the activity record in PostgreSQL", () => {
     }
   });
 
+  test("text with quotes, backslashes, newlines and any character comes back as it went, and hashes alike", async () => {
+    const url = await database();
+    const record = await openActivityRecord(url);
+    try {
+      const awkward = "O'Brien said \\'; DROP TABLE activity; -- \"no\"\n\u2028é😀";
+      const row = await record.append(entry({ who: "o'brien@example.org", reason: awkward, durationMs: 0.1 + 0.2 }));
+      expect((await record.list({ who: "o'brien@example.org" }, { limit: 1 })).rows).toEqual([row]);
+      expect(row.reason).toBe(awkward);
+      expect(await record.verify()).toEqual({ whole: true, rows: 1 });
+    } finally {
+      await record.close();
+    }
+  });
+
   test("filters, keyset pages and last deletions, as in SQLite", async () => {
     const url = await database();
     const record = await openActivityRecord(url);

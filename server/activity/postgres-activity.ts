@@ -119,36 +119,45 @@ export async function openPostgresActivity(url: string, options: ActivityOptions
 
   return {
     async append(entry: ActivityEntry) {
-      const row = await transaction(pool, async (client) => {
-        const head = await lockHead(client);
-        // The time is read after the lock is held: the chain's order is also the order of `at`.
-        const at = (await client.query<{ at: string }>(`SELECT ${dbNow} AS at`)).rows[0]!.at;
-        const next = chainRow(entry, head, at);
+      // Two round trips, the lock held across one: each statement of a simple query runs after the
+      // one before, so `at` is read once the head is locked. Values go in as literals, escaped by pg.
+      const client = await pool.connect();
+      let row: ActivityRow;
+      try {
+        const [, locked, now] = (await client.query(
+          `BEGIN; SELECT ${headColumns} FROM activity_head WHERE id = 1 FOR UPDATE; SELECT ${dbNow} AS at`,
+        )) as unknown as [pg.QueryResult, pg.QueryResult<ChainHead>, pg.QueryResult<{ at: string }>];
+        row = chainRow(entry, locked.rows[0]!, now.rows[0]!.at);
+        const values = [
+          row.seq,
+          row.at,
+          row.who,
+          row.service,
+          row.operation,
+          row.orgId,
+          row.teamId,
+          row.offset,
+          row.limit,
+          row.status,
+          row.outcome,
+          row.usersReturned,
+          row.durationMs,
+          row.reason ?? null,
+          row.prevHash,
+          row.hash,
+        ].map((value) => literal(client, value));
         await client.query(
           `INSERT INTO activity (seq, at, who, service, operation, org_id, team_id, page_offset, page_limit, status, outcome, users_returned, duration_ms, reason, prev_hash, hash)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-          [
-            next.seq,
-            next.at,
-            next.who,
-            next.service,
-            next.operation,
-            next.orgId,
-            next.teamId,
-            next.offset,
-            next.limit,
-            next.status,
-            next.outcome,
-            next.usersReturned,
-            next.durationMs,
-            next.reason ?? null,
-            next.prevHash,
-            next.hash,
-          ],
+           VALUES (${values.join(", ")});
+           UPDATE activity_head SET seq = ${literal(client, row.seq)}, hash = ${literal(client, row.hash)} WHERE id = 1;
+           COMMIT`,
         );
-        await client.query("UPDATE activity_head SET seq = $1, hash = $2 WHERE id = 1", [next.seq, next.hash]);
-        return next;
-      });
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
       log(activityLine(row));
       return row;
     },
@@ -225,6 +234,16 @@ export async function openPostgresActivity(url: string, options: ActivityOptions
       await pool.end();
     },
   };
+}
+
+/** A value as SQL: text escaped by pg, numbers as they print (JavaScript's shortest form reads back exactly). */
+function literal(client: pg.PoolClient, value: string | number | null): string {
+  if (value === null) return "NULL";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new TypeError("A number of the activity record is not finite.");
+    return String(value);
+  }
+  return client.escapeLiteral(value);
 }
 
 async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, begin = "BEGIN"): Promise<T> {
