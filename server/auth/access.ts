@@ -49,5 +49,5 @@ export function refusal(rules: readonly AccessRule[], person: Person, service: s
   const role = roleOf(rules, person, service);
   if (allows(role, operation)) return null;
   if (role === null) return `${person.email} has no role on ${service}.`;
-  return `${person.email} is a${role === "admin" ? "n" : ""} ${role} of ${service}: ${what[operation]} needs the ${needs[operation]} role.`;
+  return `${person.email} is ${role === "viewer" ? "a" : "an"} ${role} of ${service}: ${what[operation]} needs the ${needs[operation]} role.`;
 }
