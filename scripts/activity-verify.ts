@@ -13,7 +13,8 @@ async function main(): Promise<number> {
     const { values } = parseArgs({ options: { "activity-db": { type: "string" } }, strict: true });
     target = values["activity-db"] ?? defaultActivityDb;
   } catch (error) {
-    console.error(`${(error as Error).message.split("\n")[0]} Usage: npm run activity:verify -- --activity-db <path|postgres://…>`);
+    const problem = (error as Error).message.split("\n")[0]!.replace(/\.?$/, ".");
+    console.error(`${problem} Usage: npm run activity:verify -- --activity-db <path|postgres://…>`);
     return 2;
   }
   const shown = redactTarget(target);
