@@ -5,7 +5,7 @@
  * the `postgres` user the package creates.
  */
 import { execFile } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
@@ -31,7 +31,8 @@ export function postgresBin(): string | undefined {
 export async function startTestPostgres(bin: string): Promise<TestPostgres> {
   const asRoot = userInfo().uid === 0;
   const owner = asRoot ? await postgresUser() : undefined;
-  if (asRoot) chmodSync(tmpdir(), 0o711); // the postgres user must reach its folder inside this run's
+  // The postgres user must pass through the temporary folder to reach its own: add only that right.
+  if (asRoot) chmodSync(tmpdir(), statSync(tmpdir()).mode | 0o011);
   const dir = mkdtempSync(join(tmpdir(), "pg-"));
   if (owner) chownSync(dir, owner.uid, owner.gid);
   const data = join(dir, "data");
