@@ -5,7 +5,7 @@
  * requests does it at a proxy in front of the server (`service-proxy.ts`), which sees them all.
  */
 import { storageKeys } from "../src/api/stored-value.ts";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { demoSeed } from "../server/demo-seed.ts";
 import { parseCsv } from "../src/team-engine/csv-reader.test-helper.ts";
@@ -108,6 +108,15 @@ async function servicePage(page: Page, offset: number, limit: number) {
  */
 const untilLoaded = (page: Page) => loaded(page).waitFor({ timeout: 45_000 });
 
+/**
+ * `expect(locator).toBeVisible()`, its wait made without `expect`'s polls (see `untilLoaded`): each
+ * miss snapshots the accessibility tree of a page of 100 rows while the page works at the answer.
+ */
+async function expectShown(locator: Locator, timeout = 10_000) {
+  await locator.waitFor({ timeout });
+  await expect(locator).toBeVisible();
+}
+
 /** `origin`: the server's, or a proxy's in front of it. */
 async function loadWholeTeam(page: Page, origin = server.url) {
   await page.goto(`${origin}/users`);
@@ -169,7 +178,7 @@ test("a search typed a character at a time, each answered, never shows a note th
   for (let length = 1; length <= typed.length; length++) {
     const text = typed.slice(0, length);
     await search.press(text.at(-1)!);
-    await expect(searchedNote(page, text)).toBeVisible();
+    await expectShown(searchedNote(page, text));
   }
   expect(await page.evaluate(() => (window as { noteShown?: boolean }).noteShown ?? false)).toBe(false);
 });
@@ -182,10 +191,10 @@ test("client IDs' first characters typed one at a time count the users that hold
   // rows' masks of letters; "@" and "z" have no bit there and are scanned.
   for (const typed of ["p1999", "u", "w", "@", "z"]) {
     await search.fill("");
-    await expect(page.getByText("All 20,000 loaded users are searched.")).toBeVisible();
+    await expectShown(page.getByText("All 20,000 loaded users are searched."));
     for (let length = 1; length <= typed.length; length++) {
       await search.press(typed[length - 1]!);
-      await expect(searchedNote(page, typed.slice(0, length))).toBeVisible();
+      await expectShown(searchedNote(page, typed.slice(0, length)));
     }
   }
 });
@@ -208,7 +217,7 @@ test("each keystroke, facet and sort is asked of the worker once", async ({ page
     expect(
       await asked(
         () => search.press(text.at(-1)!),
-        () => expect(searchedNote(page, text)).toBeVisible(),
+        () => expectShown(searchedNote(page, text)),
       ),
     ).toBe(1);
   }
@@ -352,7 +361,7 @@ test("a search's facet counts are made when a filter opens, not as one types; a 
   const before = await counted();
   for (const key of "p19") {
     await search.press(key);
-    await expect(searchedNote(page, "p19".slice(0, "p19".indexOf(key) + 1))).toBeVisible();
+    await expectShown(searchedNote(page, "p19".slice(0, "p19".indexOf(key) + 1)));
   }
   expect(await counted()).toBe(before);
 
@@ -427,7 +436,7 @@ test("a filter opened before any count says it is counting, then shows the searc
 }) => {
   // The search comes with the address (which loads the whole team): no count was made before the filter opens.
   await page.goto(`${server.url}/users?q=p19`);
-  await expect(searchedNote(page, "p19")).toBeVisible({ timeout: 45_000 });
+  await expectShown(searchedNote(page, "p19"), 45_000);
   const targets = new DevtoolsTargets(await browser.newBrowserCDPSession());
   const worker = (await targets.find("worker"))!;
   // The worker's thread held for two seconds, as a far larger team's count can.
@@ -894,7 +903,7 @@ test("a 429 midway: the bar counts down the wait the service asked for, retries 
   serviceProxy.answer(pageAt(5000), { status: 429, headers: { "Retry-After": "5" }, json: { detail: "Slow down" } });
   await page.goto(`${serviceProxy.url}/users`);
   await new UsersPage(page).wholeTeam.loadButton.click();
-  await expect(page.getByText(/^The service asked to wait: retrying in [1-5] s$/)).toBeVisible();
+  await expectShown(page.getByText(/^The service asked to wait: retrying in [1-5] s$/));
   await untilLoaded(page);
   const [refused, retried] = serviceProxy.requests.filter((request) => pageAt(5000).test(request.path));
   expect(retried!.at - refused!.at).toBeGreaterThanOrEqual(5_000);
@@ -908,7 +917,7 @@ test("Cancel during a long wait the service asked for stops the load at once; Re
   serviceProxy.answer(pageAt(5000), { status: 429, headers: { "Retry-After": "100" }, json: { detail: "Slow down" } });
   await page.goto(`${serviceProxy.url}/users`);
   await new UsersPage(page).wholeTeam.loadButton.click();
-  await expect(page.getByText(/^The service asked to wait: retrying in 1 min \d\d s$/)).toBeVisible();
+  await expectShown(page.getByText(/^The service asked to wait: retrying in 1 min \d\d s$/));
   await expect(loadingStatus(page)).toMatchAriaSnapshot(
     `- status: "Loading the whole team: the service asked to wait; loading goes on after the wait"`,
   );
