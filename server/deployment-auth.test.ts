@@ -1,6 +1,7 @@
 /** The deployment file's `auth`, `activity` and keys by reference: checked whole at start, secrets never said. */
 import { describe, expect, it } from "vitest";
-import { deploymentInfoApp, heldKeyId, parseDeployment, type SecretSources } from "./deployment.ts";
+import { join } from "node:path";
+import { deploymentInfoApp, heldKeyId, parseDeployment, readDeployment, type SecretSources } from "./deployment.ts";
 
 const org = "6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e";
 const team = "1d2e3f4a-5b6c-4d7e-8f90-a1b2c3d4e5f6";
@@ -162,5 +163,15 @@ describe("sign-in and keys in the deployment file", () => {
       trustedAddresses: ["10.0.0.0/8", "::1", "fd00::/8"],
     });
     expect(auth?.session).toBeNull();
+  });
+});
+
+describe("the examples in the repository", () => {
+  const env = { US_SLEEP_KEY: "k", OIDC_CLIENT_SECRET: "c", DASHBOARD_SESSION_SECRET: "s".repeat(32), ACME_US_MANAGEMENT_KEY: "m" };
+  const readFile = () => "a key from a file";
+  it.each(["oidc.example.json", "oauth2-proxy.example.json"])("%s is a valid file", (name) => {
+    const deployment = readDeployment(join(import.meta.dirname, "..", "deploy", name), { env, readFile });
+    expect(deployment.auth?.access.length).toBe(3);
+    expect(deployment.keys.teams.size + deployment.keys.organizations.size).toBe(2);
   });
 });
