@@ -79,7 +79,10 @@ export async function startTwoServices({ serviceArgs, port = 0, quiet = false }:
     };
     const file = join(dir, "deployment.json");
     writeFileSync(file, `${JSON.stringify(deployment, null, 2)}\n`);
-    const dashboard = await spawnServer("server/start.ts", ["--config", file, ...(quiet ? ["--quiet"] : [])], { PORT: String(port) });
+    // The activity record of a run of tests or a try is not kept.
+    const dashboard = await spawnServer("server/start.ts", ["--config", file, "--activity-db", ":memory:", ...(quiet ? ["--quiet"] : [])], {
+      PORT: String(port),
+    });
     started.push(dashboard);
     return { dashboard, services, file, stop };
   } catch (error) {
