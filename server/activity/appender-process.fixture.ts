@@ -1,7 +1,7 @@
 /**
  * A replica's appends, for the tests of two processes on one record: a process of its own that
  * opens the record at argv[2] (a PostgreSQL URL or a SQLite file), waits for "go" (so that two start together), appends argv[3] rows as service argv[4],
- * four at a time, and reports the seqs it was given.
+ * four at a time with a pause after each, and reports the seqs it was given.
  */
 import { openActivityRecord } from "./open-activity-record.ts";
 
@@ -29,6 +29,9 @@ async function worker() {
       durationMs: i / 7,
     });
     seqs.push(row.seq);
+    // A pause between appends, so that the other process's appends fall between this one's even
+    // where an append is quicker than a process's start (SQLite).
+    await new Promise((resolve) => setTimeout(resolve, 2));
   }
 }
 await Promise.all([worker(), worker(), worker(), worker()]);
