@@ -4,6 +4,7 @@ import { hasAnyKey, isEarlierKeys } from "./api/key-state.ts";
 import { savedEntries } from "./api/saved-entries.ts";
 import { storageKeys } from "./api/stored-value.ts";
 import { lastTeamPath } from "./app/last-team-path.ts";
+import { loadSession, session as sessionStore } from "./api/session.ts";
 import { applyTheme } from "./app/theme.ts";
 import { requestFirstPage } from "./features/users/prefetch-first-page.ts";
 
@@ -15,10 +16,17 @@ function start() {
     const path = lastTeamPath(window.location.search);
     if (path) history.replaceState(null, "", `${path}${window.location.hash}`);
   }
-  const firstPage = requestFirstPage(window.location);
-
   const root = document.getElementById("root");
   if (!root) throw new Error("index.html has no #root");
+  // When the deployment signs people in and nobody is, the sign-in screen is all there is: the
+  // server would refuse everything else. Without sign-in, the app starts as it always did.
+  const session = sessionStore.get();
+  if (session.auth && !session.signedIn) {
+    void import("./app/sign-in-screen.tsx").then(({ renderSignIn }) => renderSignIn(root, session));
+    return;
+  }
+  const firstPage = requestFirstPage(window.location);
+
   // The app renders once that page is here, or after a quarter of a second: a quick answer shows
   // at once, without a skeleton flashing before it.
   const answered = firstPage?.answer.then(
@@ -46,6 +54,8 @@ function hasEarlierConnection() {
 }
 
 applyTheme();
+// The session is asked while the rest gets ready: a person the deployment wants signed in is.
+const sessionKnown = loadSession();
 // An earlier version's connection is set aside before anything reads the saved keys (its keys
 // had their name); its code loads only in a browser that has one.
 const earlierSetAside = hasEarlierConnection()
@@ -61,4 +71,4 @@ void earlierSetAside
     const joined = import("./api/open-tabs.ts").then(({ shareKeysWithOpenTabs }) => shareKeysWithOpenTabs()).catch(() => {}); // no BroadcastChannel: this tab keeps its own keys only
     return mustAsk ? joined : undefined;
   })
-  .finally(start);
+  .finally(() => void sessionKnown.then(start));

@@ -7,7 +7,7 @@
 import { describeError, errorSentence } from "./describe-error.ts";
 import { sameTeamProblem, settleTeamId, teamKeyProblem } from "./entry-rules.ts";
 import { asTeamApiKey } from "./key-kinds.ts";
-import { createTeamClient, listWords, type PageAsSent } from "./list-users.ts";
+import { createUsersClient, listWords, type PageAsSent } from "./list-users.ts";
 import type { SavedEntries, TeamEntry } from "./saved-entries.ts";
 
 export interface TeamKeyToCheck {
@@ -36,7 +36,7 @@ export async function checkTeamKey(saved: SavedEntries, { key, baseUrl, team }: 
 
   let checked: PageAsSent;
   try {
-    checked = await createTeamClient({ baseUrl, apiKey: asTeamApiKey(key.trim()) }).listUsersAsSent({ offset: 0, limit: 1 });
+    checked = await createUsersClient({ baseUrl, apiKey: asTeamApiKey(key.trim()) }).listUsersAsSent({ offset: 0, limit: 1 });
   } catch (error) {
     return { failure: `The key was not saved. ${errorSentence(describeError(error, listWords))}` };
   }

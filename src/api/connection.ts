@@ -13,7 +13,20 @@ export interface Connection {
   orgId: string;
   teamApiKey: string;
   managementKey: string;
+  /** The team's ID when the deployment holds its API key (then `teamApiKey` is empty): see TeamKeyHeld. */
+  heldTeamId?: string;
+  /** The deployment holds the organization's management key (then `managementKey` is empty). */
+  managementKeyHeld?: boolean;
 }
+
+/** Whether the connection can list its team's users: a key in this tab, or the deployment's. */
+export const canList = (connection: Connection) => connection.teamApiKey !== "" || Boolean(connection.heldTeamId);
+/** Whether the connection can delete: a management key in this tab, or the deployment's. */
+export const canDelete = (connection: Connection) => connection.managementKey !== "" || connection.managementKeyHeld === true;
+
+/** A held key is never asked of the tab; a key it may still hold from before is not used. */
+const orgKeys = (saved: SavedEntries, org: OrgEntry) =>
+  org.keyHeld ? { managementKey: "", managementKeyHeld: true } : { managementKey: saved.keys.orgs[org.id] ?? "" };
 
 /** The connection of a saved team (and its organization, if saved), with the keys this tab holds. */
 export function connectionOf(saved: SavedEntries, team: TeamEntry): Connection {
@@ -22,8 +35,8 @@ export function connectionOf(saved: SavedEntries, team: TeamEntry): Connection {
     baseUrl: servedAt(team.service, team.baseUrl),
     managementUrl: org ? servedAt(org.service, org.managementUrl) : "",
     orgId: org?.orgId ?? "",
-    teamApiKey: saved.keys.teams[team.id] ?? "",
-    managementKey: org ? (saved.keys.orgs[org.id] ?? "") : "",
+    ...(team.keyHeld ? { teamApiKey: "", heldTeamId: team.teamId } : { teamApiKey: saved.keys.teams[team.id] ?? "" }),
+    ...(org ? orgKeys(saved, org) : { managementKey: "" }),
   };
 }
 
@@ -33,7 +46,7 @@ export const orgConnection = (saved: SavedEntries, org: OrgEntry): Connection =>
   managementUrl: servedAt(org.service, org.managementUrl),
   orgId: org.orgId,
   teamApiKey: "",
-  managementKey: saved.keys.orgs[org.id] ?? "",
+  ...orgKeys(saved, org),
 });
 
 /** The host of an API URL as people read it; empty means this origin. */
@@ -104,6 +117,8 @@ const pathSegment = (ref: string) => encodeURIComponent(ref).replaceAll("%40", "
  * never share a key (a 32-bit hash could collide), and no key is in any cache key. A key opens
  * one team at one place, so the same place and key always get the same answers.
  */
-export function teamTag(connection: Pick<Connection, "baseUrl" | "teamApiKey">): string {
-  return sha256Hex(JSON.stringify(["team tag", connection.baseUrl, connection.teamApiKey]));
+export function teamTag(connection: Pick<Connection, "baseUrl" | "teamApiKey" | "heldTeamId">): string {
+  // A held key is the same for none of the service's teams: the team names the connection then.
+  const held = connection.heldTeamId ? [connection.heldTeamId] : [];
+  return sha256Hex(JSON.stringify(["team tag", connection.baseUrl, connection.teamApiKey, ...held]));
 }

@@ -2,7 +2,7 @@
 import type { Connection } from "./connection.ts";
 import type { OperationWords } from "./describe-error.ts";
 import { joinUrl, send, type CallOptions, type TransportOptions } from "./http.ts";
-import { asManagementKey, type ManagementKey } from "./key-kinds.ts";
+import { asManagementKey, managementKeyHeld, type ManagementCredential } from "./key-kinds.ts";
 
 export interface TeamTarget {
   orgId: string;
@@ -11,7 +11,8 @@ export interface TeamTarget {
 
 export interface ManagementClientOptions extends TransportOptions {
   managementUrl: string;
-  managementKey: ManagementKey;
+  /** A key typed here, or the deployment's (then no key is sent: the server adds it). */
+  managementKey: ManagementCredential;
 }
 
 /** The client of the delete operation: it holds a management key and can do nothing else. */
@@ -23,7 +24,7 @@ export function createManagementClient({ managementUrl, managementKey, ...transp
         {
           url: joinUrl(managementUrl, `/v1/org/${encodeURIComponent(orgId)}/team/${encodeURIComponent(teamId)}`),
           method: "DELETE",
-          headers: { Accept: "application/json", "X-Management-Key": managementKey },
+          headers: { Accept: "application/json", ...(typeof managementKey === "string" && { "X-Management-Key": managementKey }) },
           signal,
           retryable: false,
         },
@@ -44,11 +45,16 @@ export const deleteWords: OperationWords = {
   noAnswer: ["No answer came from the service", "Without an answer, nothing is assumed deleted. Check your network, then try again."],
 };
 
-/** The management client of a connection, or null without a management key. */
+/** What opens a connection's delete: the deployment's key, else the one this tab holds; null with neither. */
+export function managementCredentialOf(connection: Connection): ManagementCredential | null {
+  if (connection.managementKeyHeld) return managementKeyHeld;
+  return connection.managementKey ? asManagementKey(connection.managementKey) : null;
+}
+
+/** The management client of a connection, or null without a management key (typed here or held by the deployment). */
 export function managementClientOf(connection: Connection) {
-  return connection.managementKey
-    ? createManagementClient({ managementUrl: connection.managementUrl, managementKey: asManagementKey(connection.managementKey) })
-    : null;
+  const managementKey = managementCredentialOf(connection);
+  return managementKey ? createManagementClient({ managementUrl: connection.managementUrl, managementKey }) : null;
 }
 
 /**

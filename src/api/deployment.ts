@@ -10,8 +10,17 @@ import { savedEntries, type Entries, type OrgEntry, type TeamEntry } from "./sav
 
 const deploymentSchema = z.object({
   services: z.array(z.object({ name: z.string(), label: z.string(), environment: z.string() })),
-  organizations: z.array(z.object({ label: z.string(), orgId: z.string(), service: z.string() })),
-  teams: z.array(z.object({ label: z.string(), service: z.string(), teamId: z.string(), orgId: z.nullable(z.string()) })),
+  // keyHeld: the deployment holds the key (never sent); absent from a server that holds none.
+  organizations: z.array(z.object({ label: z.string(), orgId: z.string(), service: z.string(), keyHeld: z.optional(z.boolean()) })),
+  teams: z.array(
+    z.object({
+      label: z.string(),
+      service: z.string(),
+      teamId: z.string(),
+      orgId: z.nullable(z.string()),
+      keyHeld: z.optional(z.boolean()),
+    }),
+  ),
 });
 
 export type Deployment = z.infer<typeof deploymentSchema>;
@@ -35,6 +44,7 @@ export function withDeployment(saved: Entries, deployment: Deployment): Entries 
     managementUrl: "",
     service: org.service,
     provided: true,
+    ...(org.keyHeld === true && { keyHeld: true }),
   }));
   const teams: TeamEntry[] = deployment.teams.map((team) => ({
     id: providedTeamId(team.service, team.teamId),
@@ -47,6 +57,7 @@ export function withDeployment(saved: Entries, deployment: Deployment): Entries 
     hasKey: true,
     service: team.service,
     provided: true,
+    ...(team.keyHeld === true && { keyHeld: true }),
   }));
   const own = saved.teams
     .filter((team) => !team.provided)

@@ -13,6 +13,7 @@ import {
   ValidationError,
 } from "./errors.ts";
 import { readText } from "./read-text.ts";
+import { noticeSessionEnded } from "./session.ts";
 
 export interface TransportOptions {
   /**
@@ -140,6 +141,8 @@ function errorFor(status: number, body: unknown, headers: Headers): ApiError {
   const detail = detailText(body);
   // The dashboard's server answered, not the service: its 404 says nothing of the team.
   const refusal = headers.get("x-dashboard-refusal");
+  // The dashboard's server wants a session: the sign-in screen shows over the page.
+  if (refusal && status === 401) noticeSessionEnded();
   if (refusal) {
     const service = (body as { service?: unknown } | undefined)?.service;
     return new DashboardRefusalError(
@@ -198,7 +201,8 @@ async function attempt(
         method: spec.method,
         headers: spec.headers,
         signal,
-        credentials: "omit",
+        // The session cookie, when the deployment signs people in; never sent to another origin.
+        credentials: "same-origin",
         referrerPolicy: "no-referrer",
       });
     } catch (error) {

@@ -3,7 +3,7 @@
  * if the types stop keeping the two kinds of key apart.
  */
 import { createManagementClient } from "./delete-team.ts";
-import { asManagementKey, asTeamApiKey } from "./key-kinds.ts";
+import { asManagementKey, asTeamApiKey, managementKeyHeld, teamKeyHeld } from "./key-kinds.ts";
 import { createTeamClient } from "./list-users.ts";
 
 const teamKey = asTeamApiKey("t".repeat(20));
@@ -19,3 +19,10 @@ createTeamClient({ baseUrl: "", apiKey: "plain" });
 void createTeamClient({ baseUrl: "", apiKey: teamKey }).deleteTeam;
 // @ts-expect-error the management client cannot list
 void createManagementClient({ managementUrl: "", managementKey }).listUsers;
+// @ts-expect-error an organization's held key does not open a team's list
+createTeamClient({ baseUrl: "", apiKey: managementKeyHeld });
+// @ts-expect-error a team's held key does not open a delete
+createManagementClient({ managementUrl: "", managementKey: teamKeyHeld("t") });
+// A held key opens what it is held for.
+createTeamClient({ baseUrl: "", apiKey: teamKeyHeld("t") });
+createManagementClient({ managementUrl: "", managementKey: managementKeyHeld });

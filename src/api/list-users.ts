@@ -11,7 +11,7 @@ import { ContractError } from "./errors.ts";
 import { joinUrl, send, type CallOptions, type RequestSpec, type TransportOptions } from "./http.ts";
 import { scanUserPage } from "./scan-user-page.ts";
 import { teamPageOf, type TeamPage } from "./team-page.ts";
-import { asTeamApiKey, type TeamApiKey } from "./key-kinds.ts";
+import { asTeamApiKey, teamKeyHeld, type TeamCredential } from "./key-kinds.ts";
 import { arrayItemTexts } from "./json-text.ts";
 import { pageLinesOfTexts, scannedPageLines, type PageLines } from "./page-lines.ts";
 
@@ -29,17 +29,22 @@ export interface PageAsSent {
 
 export interface TeamClientOptions extends TransportOptions {
   baseUrl: string;
-  apiKey: TeamApiKey;
+  /** A key typed here, or the deployment's (then the request names the team and the server adds the key). */
+  apiKey: TeamCredential;
 }
 
-/** The client of the list operation: it holds a team API key and can do nothing else. */
-export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOptions) {
+/** The header that opens a team's list: its key, or the team named for the server that holds its key. */
+export const listCredentialHeader = (apiKey: TeamCredential): Record<string, string> =>
+  typeof apiKey === "string" ? { "x-service-api-key": apiKey } : { "X-Dashboard-Team": apiKey.teamId };
+
+/** The request and the readings that both list clients share. */
+function listClientParts({ baseUrl, apiKey, ...transport }: TeamClientOptions) {
   const get = ({ offset, limit }: PageRange, { signal, onWait, onPushback }: CallOptions, readOk?: RequestSpec["readOk"]) =>
     send(
       {
         url: joinUrl(baseUrl, `/v2/user/?${new URLSearchParams({ offset: String(offset), limit: String(limit) }).toString()}`),
         method: "GET",
-        headers: { Accept: "application/json", "x-service-api-key": apiKey },
+        headers: { Accept: "application/json", ...listCredentialHeader(apiKey) },
         signal,
         onWait,
         onPushback,
@@ -59,6 +64,15 @@ export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOp
     // The split reads the text JSON.parse read, so the counts agree; were they ever not to, each user is written anew.
     return { page: read.page, texts: texts.length === sent.length ? texts : sent.map((user) => JSON.stringify(user)) };
   };
+  return { get, mismatch, asSent };
+}
+
+/**
+ * The page's client of the list operation: pages of users as the table shows them. Apart from
+ * the whole team's readings (createTeamClient), so the users page's first load does not carry them.
+ */
+export function createUsersClient(options: TeamClientOptions) {
+  const { get, asSent } = listClientParts(options);
   const client = {
     /**
      * A page of the team's users, parsed, beside each user exactly as the service sent it (field
@@ -69,6 +83,20 @@ export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOp
       const { status, body, text } = await get(range, options);
       return asSent(status, body, text);
     },
+
+    /** A page of the team's users. Retried on network errors, 429 and 503. */
+    async listUsers(range: PageRange, options: CallOptions = {}): Promise<UserPage> {
+      return (await client.listUsersAsSent(range, options)).page;
+    },
+  };
+  return client;
+}
+
+/** The client of the list operation: it holds a team API key and can do nothing else. */
+export function createTeamClient(options: TeamClientOptions) {
+  const { get, mismatch, asSent } = listClientParts(options);
+  return {
+    ...createUsersClient(options),
 
     /**
      * A page of the team's users as NDJSON lines, each user's JSON as the service wrote it, checked
@@ -95,20 +123,22 @@ export function createTeamClient({ baseUrl, apiKey, ...transport }: TeamClientOp
       if ("mismatch" in checked) throw mismatch(checked.mismatch, status);
       return teamPageOf(checked.page);
     },
-
-    /** A page of the team's users. Retried on network errors, 429 and 503. */
-    async listUsers(range: PageRange, options: CallOptions = {}): Promise<UserPage> {
-      return (await client.listUsersAsSent(range, options)).page;
-    },
   };
-  return client;
 }
 
 export type TeamClient = ReturnType<typeof createTeamClient>;
+export type UsersClient = ReturnType<typeof createUsersClient>;
 
-/** The team client of a connection, or null without a team API key. */
-export function teamClientOf(connection: Connection): TeamClient | null {
-  return connection.teamApiKey ? createTeamClient({ baseUrl: connection.baseUrl, apiKey: asTeamApiKey(connection.teamApiKey) }) : null;
+/** What opens a connection's list: the deployment's key, else the one this tab holds; null with neither. */
+export function teamCredentialOf(connection: Connection): TeamCredential | null {
+  if (connection.heldTeamId) return teamKeyHeld(connection.heldTeamId);
+  return connection.teamApiKey ? asTeamApiKey(connection.teamApiKey) : null;
+}
+
+/** The team client of a connection, or null without a key (typed here or held by the deployment). */
+export function teamClientOf(connection: Connection): UsersClient | null {
+  const apiKey = teamCredentialOf(connection);
+  return apiKey ? createUsersClient({ baseUrl: connection.baseUrl, apiKey }) : null;
 }
 
 /** How the list operation's own failures read (see describeError). */

@@ -31,6 +31,8 @@ export interface OrgEntry {
   service?: string;
   /** Provided by the deployment: listed for every operator, given only a key here. */
   provided?: boolean;
+  /** Provided, and the deployment holds its management key: no key is asked here. */
+  keyHeld?: boolean;
 }
 
 export interface TeamEntry {
@@ -50,6 +52,8 @@ export interface TeamEntry {
   service?: string;
   /** Provided by the deployment: listed for every operator, given only a key here. */
   provided?: boolean;
+  /** Provided, and the deployment holds its API key: no key is asked here. */
+  keyHeld?: boolean;
 }
 
 /**
@@ -82,6 +86,7 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
 const ofDeployment = (value: Record<string, unknown>) => ({
   ...(text(value.service) && { service: text(value.service) }),
   ...(value.provided === true && { provided: true }),
+  ...(value.provided === true && value.keyHeld === true && { keyHeld: true }),
 });
 
 function parseOrg(raw: unknown): OrgEntry | undefined {

@@ -4,7 +4,9 @@ import { Link } from "../components/link.tsx";
 import { teamPath } from "../api/connection.ts";
 import { lastOpenedTeam } from "../api/saved-entries.ts";
 import { useCurrentTeam } from "../components/use-current-team.ts";
+import { readsActivity } from "../api/session.ts";
 import { useSavedEntries } from "../components/use-saved-entries.ts";
+import { useSession } from "../components/use-session.ts";
 import { useStoredValue } from "../components/use-stored-value.ts";
 import { selectionSearch } from "../team-engine/team-query-params.ts";
 import { EndedExportNotice } from "../team/ended-export-notice.tsx";
@@ -13,7 +15,9 @@ import { setTheme, themeChoice, type ThemeChoice } from "./theme.ts";
 
 // The delete flow's countdown and outcome show over every view; its code loads after the page.
 const DeleteToast = lazy(async () => ({ default: (await import("../features/teams/delete-toast.tsx")).DeleteToast }));
-
+// Who is signed in, Sign out, and the dialog once a session ended: only when the deployment
+// signs people in (the demo and local use never load it).
+const SignedInPerson = lazy(async () => ({ default: (await import("./signed-in-person.tsx")).SignedInPerson }));
 function ThemeSelect() {
   const theme = useStoredValue(themeChoice);
   return (
@@ -56,6 +60,7 @@ function DeleteToastOnceNeeded() {
 
 export function Layout() {
   const paths = useTeamViewPaths();
+  const session = useSession();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -80,6 +85,11 @@ export function Layout() {
               Overview
             </Link>
           )}
+          {readsActivity(session) && (
+            <Link navigation to="/activity">
+              Activity
+            </Link>
+          )}
           <Link navigation to="/settings">
             Settings
           </Link>
@@ -87,6 +97,11 @@ export function Layout() {
         <div className="topbar-end">
           <TeamSwitcher />
           <ThemeSelect />
+          {session.auth !== null && (
+            <Suspense fallback={null}>
+              <SignedInPerson />
+            </Suspense>
+          )}
         </div>
       </header>
       <main id="main" className="main" tabIndex={-1}>

@@ -14,9 +14,9 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** The tags of the saved teams this tab holds keys for (see teamTag). */
+/** The tags of the saved teams this tab holds keys for, or whose key the deployment holds (see teamTag). */
 const teamTags = (saved: SavedEntries) =>
-  new Set(saved.teams.flatMap((team) => (saved.keys.teams[team.id] ? [teamTag(connectionOf(saved, team))] : [])));
+  new Set(saved.teams.flatMap((team) => (saved.keys.teams[team.id] || team.keyHeld ? [teamTag(connectionOf(saved, team))] : [])));
 
 /**
  * What is cached of a team (its pages, its loaded team and worker) goes when its entry is removed,

@@ -10,6 +10,7 @@ import { TeamRoute } from "./team-route.tsx";
 const TeamsPage = lazy(async () => ({ default: (await import("../features/teams/teams-page.tsx")).TeamsPage }));
 const DeleteTeamPage = lazy(async () => ({ default: (await import("../features/teams/delete-team-page.tsx")).DeleteTeamPage }));
 const OverviewPage = lazy(async () => ({ default: (await import("../features/overview/overview-page.tsx")).OverviewPage }));
+const ActivityPage = lazy(async () => ({ default: (await import("../features/activity/activity-page.tsx")).ActivityPage }));
 const SettingsPage = lazy(async () => ({ default: (await import("../features/settings/settings-page.tsx")).SettingsPage }));
 
 /** `/users?…`, the address before teams were saved: the users of the team last used, else Teams. */
@@ -34,6 +35,7 @@ export function AppRoutes() {
           </Route>
           <Route path="users" element={<LastTeamUsers />} />
           <Route path="settings" element={<SettingsPage />} />
+          <Route path="activity" element={<ActivityPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

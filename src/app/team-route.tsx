@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet } from "react-router-dom";
-import { teamTag } from "../api/connection.ts";
+import { canList, teamTag } from "../api/connection.ts";
 import { otherLoadedTeams } from "../api/list-users.ts";
 import { savedEntries } from "../api/saved-entries.ts";
 import { Link } from "../components/link.tsx";
@@ -40,7 +40,7 @@ export function TeamRoute() {
         </Link>
       </div>
     );
-  if (!current.connection.teamApiKey)
+  if (!canList(current.connection))
     return (
       <Suspense fallback={null}>
         <TeamKeyMissing team={current.team} />

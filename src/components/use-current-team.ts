@@ -21,10 +21,18 @@ export function useCurrentTeam(): { ref: string | undefined; current: CurrentTea
   const team = ref === undefined ? undefined : findTeamByRef(saved.teams, ref);
   const org = team && orgOf(saved, team);
   const fresh = team && connectionOf(saved, team);
-  const { baseUrl = "", managementUrl = "", orgId = "", teamApiKey = "", managementKey = "" } = fresh ?? {};
+  const { baseUrl = "", managementUrl = "", orgId = "", teamApiKey = "", managementKey = "", heldTeamId, managementKeyHeld } = fresh ?? {};
   const connection = useMemo(
-    () => ({ baseUrl, managementUrl, orgId, teamApiKey, managementKey }),
-    [baseUrl, managementUrl, orgId, teamApiKey, managementKey],
+    () => ({
+      baseUrl,
+      managementUrl,
+      orgId,
+      teamApiKey,
+      managementKey,
+      ...(heldTeamId && { heldTeamId }),
+      ...(managementKeyHeld && { managementKeyHeld }),
+    }),
+    [baseUrl, managementUrl, orgId, teamApiKey, managementKey, heldTeamId, managementKeyHeld],
   );
   return { ref, current: team && { team, org, connection } };
 }

@@ -8,7 +8,7 @@
 import { releaseProxy, type ProxyMarked, type ProxyMethods } from "comlink";
 import type { ApiError } from "../api/errors.ts";
 import type { TransportOptions } from "../api/http.ts";
-import { asTeamApiKey } from "../api/key-kinds.ts";
+import { asTeamApiKey, teamKeyHeld } from "../api/key-kinds.ts";
 import { createTeamClient } from "../api/list-users.ts";
 import { exportChunks, exportFileName, exportMediaTypes, readsIndex, type ExportFormat, type ExportProgress } from "./export-team.ts";
 import { blobOfChunks, writeChunks } from "./export-sink.ts";
@@ -30,6 +30,8 @@ export interface WorkerConnection {
   /** Empty: the page's origin. */
   baseUrl: string;
   apiKey: string;
+  /** The team's ID when the deployment holds its key (then apiKey is empty): see TeamKeyHeld. */
+  heldTeamId?: string | undefined;
 }
 
 /** An error as it crosses to the page: the class name (`RateLimitedError`…), a message, the status. */
@@ -254,13 +256,13 @@ export function createTeamWorkerApi({ transport, maxUsers }: TeamWorkerApiOption
 
   const api = {
     /** First, once: where to load from. A new connection gets a new worker. */
-    connect({ baseUrl, apiKey }: WorkerConnection): void {
+    connect({ baseUrl, apiKey, heldTeamId }: WorkerConnection): void {
       const client = createTeamClient({
         maxRetryAfterMs: teamMaxRetryAfterMs,
         ...transport,
         fetch: stoppableFetch,
         baseUrl,
-        apiKey: asTeamApiKey(apiKey),
+        apiKey: heldTeamId ? teamKeyHeld(heldTeamId) : asTeamApiKey(apiKey),
       });
       connection = { client, apiKey };
     },

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
-import { teamTag, type Connection } from "../api/connection.ts";
+import { canList, teamTag, type Connection } from "../api/connection.ts";
 import { usersKeys } from "../api/list-users.ts";
 import type { WholeTeam, WholeTeamStage } from "./whole-team.ts";
 
@@ -28,7 +28,7 @@ export function useWholeTeam(connection: Connection) {
     queryKey: usersKeys.wholeTeam(teamTag(connection)),
     // The whole team's code loads with it, not with the users page.
     queryFn: async () => (await import("./whole-team.ts")).createWholeTeam(connection),
-    enabled: connection.teamApiKey !== "",
+    enabled: canList(connection),
     staleTime: Infinity,
     gcTime: Infinity,
     structuralSharing: false,

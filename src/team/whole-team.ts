@@ -49,7 +49,7 @@ export interface ExportStart extends ExportRequest {
 export type WholeTeam = ReturnType<typeof createWholeTeam>;
 
 export function createWholeTeam(
-  connection: Pick<Connection, "baseUrl" | "teamApiKey">,
+  connection: Pick<Connection, "baseUrl" | "teamApiKey" | "heldTeamId">,
   startClient: (connection: WorkerConnection) => TeamWorkerClient = createTeamWorkerClient,
   save: (file: { fileName: string; blob: Blob }) => void = download,
 ) {
@@ -81,7 +81,7 @@ export function createWholeTeam(
   };
   const worker = () => {
     if (disposed) throw new Error("This loaded team was let go when another team was opened or the keys were forgotten");
-    return (client ??= startClient({ baseUrl: connection.baseUrl, apiKey: connection.teamApiKey }));
+    return (client ??= startClient({ baseUrl: connection.baseUrl, apiKey: connection.teamApiKey, heldTeamId: connection.heldTeamId }));
   };
 
   async function startExport({ expected, teamLabel, ...request }: ExportStart) {

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
-import { orgConnection } from "../../api/connection.ts";
+import { canDelete, orgConnection } from "../../api/connection.ts";
 import { Link } from "../../components/link.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
@@ -101,9 +101,11 @@ export function DeleteTeamPage() {
               ))}
             </select>
             <p id={`${selectId}-hint`} className="hint small muted">
-              {connection.managementKey
-                ? "Its management key, kept in this browser, is sent with the deletion."
-                : "This tab has no management key for this organization: add it in Teams."}
+              {connection.managementKeyHeld
+                ? "Its management key is held by the deployment: its server adds it to the deletion."
+                : canDelete(connection)
+                  ? "Its management key, kept in this browser, is sent with the deletion."
+                  : "This tab has no management key for this organization: add it in Teams."}
             </p>
             {fieldErrors.org_id && <p className="field-error small">{fieldErrors.org_id.join(" ")}</p>}
           </div>

@@ -43,7 +43,9 @@ export function OrganizationsTable({ removing, onRemoving, onEdit, onReport }: O
       header: "Management key",
       // The service has no operation that reads a management key: a deletion is its only check (see docs/using.md).
       cell: (org) =>
-        saved.keys.orgs[org.id] ? (
+        org.keyHeld ? (
+          <span className="badge badge-ok">Key held by the deployment</span>
+        ) : saved.keys.orgs[org.id] ? (
           <div className="teams-key">
             <span className="badge badge-environment">In this tab</span>
             <span className="small muted">Checked only by a deletion</span>
@@ -66,7 +68,7 @@ export function OrganizationsTable({ removing, onRemoving, onEdit, onReport }: O
         actions={(org) =>
           removing === org.id ? (
             <ConfirmRemove label={nameOf(org)} onRemove={() => removeOrg(org)} onKeep={() => onRemoving(null)} />
-          ) : org.provided ? (
+          ) : org.keyHeld ? null : org.provided ? (
             <SetKey label={nameOf(org)} onSetKey={() => onEdit(org)} />
           ) : (
             <EditAndRemove label={nameOf(org)} onEdit={() => onEdit(org)} onRemove={() => onRemoving(org.id)} />

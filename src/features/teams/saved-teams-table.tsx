@@ -1,7 +1,7 @@
-import { teamPath } from "../../api/connection.ts";
+import { canDelete, teamPath } from "../../api/connection.ts";
 import { managementKeyIsTeamKey } from "../../api/delete-team.ts";
 import { savedEntries, type TeamEntry } from "../../api/saved-entries.ts";
-import { formatCount } from "../../components/format.ts";
+import { formatCount, formatDateTime } from "../../components/format.ts";
 import { Link } from "../../components/link.tsx";
 import { EnvironmentBadge } from "../../components/team-name.tsx";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
@@ -14,6 +14,8 @@ import type { KeyStatus, TeamRow } from "./team-rows.ts";
 
 const keyWords: Record<KeyStatus["kind"], string> = {
   works: "Works",
+  held: "Key held by the deployment",
+  "no access": "No access",
   checking: "Checking…",
   rejected: "Rejected",
   unreachable: "Unreachable",
@@ -24,6 +26,8 @@ const keyWords: Record<KeyStatus["kind"], string> = {
 };
 const keyBadge: Record<KeyStatus["kind"], string> = {
   works: "badge-ok",
+  held: "badge-ok",
+  "no access": "badge-missing",
   checking: "badge-environment",
   rejected: "badge-danger",
   unreachable: "badge-danger",
@@ -60,7 +64,14 @@ const columns: Column<TeamRow>[] = [
     header: "Key",
     cell: ({ deletion, keyStatus }) =>
       deletion ? (
-        <span className="badge badge-danger">{deletion.kind === "deleted" ? "Deleted" : "Already gone, or of another organization"}</span>
+        <div className="teams-key">
+          <span className="badge badge-danger">{deletion.kind === "deleted" ? "Deleted" : "Already gone, or of another organization"}</span>
+          {deletion.kind === "deleted" && deletion.by && (
+            <span className="small muted">
+              Deleted by {deletion.by.who ?? "someone not signed in"} on {formatDateTime(deletion.by.at)}
+            </span>
+          )}
+        </div>
       ) : (
         <KeyCell status={keyStatus} />
       ),
@@ -90,7 +101,7 @@ export function SavedTeamsTable({ rows, deleteBusy, removing, onRemoving, onEdit
   }
 
   function actions(row: TeamRow) {
-    const { team, name, org, deletion } = row;
+    const { team, name, org, deletion, keyStatus, deleteRefused } = row;
     if (removing === team.id) return <ConfirmRemove label={name} onRemove={() => removeTeam(row)} onKeep={() => onRemoving(null)} />;
     if (deletion) {
       // A provided team stays listed until the deployment stops providing it.
@@ -100,27 +111,30 @@ export function SavedTeamsTable({ rows, deleteBusy, removing, onRemoving, onEdit
         </button>
       );
     }
+    // Nothing of a team on a service the person has no role on: its key cell says why.
+    if (keyStatus.kind === "no access") return null;
     return (
       <>
-        {row.keyStatus.kind !== "another team" && (
+        {keyStatus.kind !== "another team" && (
           <Link className="button button-small" to={teamPath(team, saved.teams)} aria-label={`Open users of ${name}`}>
             Open users
           </Link>
         )}
-        {org && (
+        {org && deleteRefused && <span className="small muted teams-why">{deleteRefused}</span>}
+        {org && !deleteRefused && (
           <button
             type="button"
             className="button button-small button-danger-ghost"
             onClick={() => onDelete(row)}
-            disabled={!row.connection.managementKey || managementKeyIsTeamKey(row.connection, saved.keys.teams) || deleteBusy !== null}
-            title={row.connection.managementKey ? undefined : `This tab has no management key for ${org.label}`}
+            disabled={!canDelete(row.connection) || managementKeyIsTeamKey(row.connection, saved.keys.teams) || deleteBusy !== null}
+            title={canDelete(row.connection) ? undefined : `This tab has no management key for ${org.label}`}
             aria-describedby={deleteBusy ? "teams-delete-busy" : undefined}
             aria-label={`Delete team ${name}…`}
           >
             Delete team…
           </button>
         )}
-        {team.provided ? (
+        {team.keyHeld ? null : team.provided ? (
           <SetKey label={name} onSetKey={() => onEdit(team)} />
         ) : (
           <EditAndRemove label={name} onEdit={() => onEdit(team)} onRemove={() => onRemoving(team.id)} />

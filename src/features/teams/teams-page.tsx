@@ -1,9 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { findTeamByRef, teamPath } from "../../api/connection.ts";
+import { canDelete, findTeamByRef, teamPath } from "../../api/connection.ts";
+import { fetchDeletions, type ServerDeletion } from "../../api/deletions.ts";
+import type { DeployedService } from "../../api/deployment.ts";
 import { savedEntries, type OrgEntry, type TeamEntry } from "../../api/saved-entries.ts";
 import { Link } from "../../components/link.tsx";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
+import { useSession } from "../../components/use-session.ts";
 import { useStoredValue } from "../../components/use-stored-value.ts";
 import { useDeleteAttempts } from "./delete-log.ts";
 import { busyReason, deleteFlow } from "./delete-flow.ts";
@@ -27,6 +31,24 @@ type Dialog =
 
 type Report = { text: string; error: boolean } | null;
 
+const noDeletions: Record<string, ServerDeletion> = {};
+
+/** A service as a sentence names it: "US production"; its name when the deployment does not say. */
+const sentenceName = (services: readonly DeployedService[]) => (name: string) => {
+  const service = services.find((s) => s.name === name);
+  return service ? `${service.label} ${service.environment}` : name || "this service";
+};
+
+/** Who deleted the provided teams and when, from the server's record: only when the deployment signs people in (it keeps one then). */
+function useServerDeletions(teamIds: string[], signedIn: boolean) {
+  const { data } = useQuery({
+    queryKey: ["deletions", teamIds],
+    queryFn: ({ signal }) => fetchDeletions(teamIds, signal),
+    enabled: signedIn && teamIds.length > 0,
+  });
+  return data ?? noDeletions;
+}
+
 /**
  * The saved teams and organizations: the dashboard's own list of teams, since the service has
  * none. Each team's size and key are checked; a team is opened or deleted from its row.
@@ -34,8 +56,14 @@ type Report = { text: string; error: boolean } | null;
 export function TeamsPage() {
   const saved = useSavedEntries();
   const attempts = useDeleteAttempts();
-  const rows = useTeamRows(saved, attempts);
-  useServices(); // the forms' Service list is known before one opens
+  const session = useSession();
+  // The forms' Service list is known before one opens; the rows' sentences name the services.
+  const services = useServices();
+  const deletions = useServerDeletions(
+    saved.teams.filter((team) => team.provided).map((team) => team.teamId),
+    session.auth !== null && session.signedIn,
+  );
+  const rows = useTeamRows(saved, attempts, { session, serviceName: sentenceName(services), deletions });
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -50,7 +78,10 @@ export function TeamsPage() {
   const linked = deleteRef === null ? undefined : findTeamByRef(saved.teams, deleteRef);
   const linkedRow = linked && rows.find((row) => row.team.id === linked.id);
   const shown: Dialog =
-    dialog ?? (linkedRow?.org && linkedRow.connection.managementKey && !deleteBusy ? { kind: "delete", row: linkedRow } : null);
+    dialog ??
+    (linkedRow?.org && canDelete(linkedRow.connection) && !linkedRow.deleteRefused && !deleteBusy
+      ? { kind: "delete", row: linkedRow }
+      : null);
 
   function open(next: NonNullable<Dialog>) {
     openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;

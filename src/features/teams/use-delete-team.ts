@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { teamTag, type Connection } from "../../api/connection.ts";
+import { canList, teamTag, type Connection } from "../../api/connection.ts";
 import { managementClientOf, managementKeyIsTeamKey, type TeamTarget } from "../../api/delete-team.ts";
 import { usersKeys } from "../../api/list-users.ts";
 import { undoSeconds } from "../../api/preferences.ts";
@@ -29,11 +29,12 @@ export function useDeleteTeam(connection: Connection) {
         if (!client) throw new Error("No management key");
         return client.deleteTeam(target);
       },
-      afterDelete: () =>
-        queryClient.removeQueries({ queryKey: connection.teamApiKey ? usersKeys.team(teamTag(connection)) : usersKeys.all }),
+      afterDelete: () => queryClient.removeQueries({ queryKey: canList(connection) ? usersKeys.team(teamTag(connection)) : usersKeys.all }),
       note,
       undoSeconds: seconds,
-      keyHeld: () => Object.values(savedEntries.get().keys.orgs).includes(connection.managementKey),
+      // A key the deployment holds cannot leave this browser: it was never here.
+      keyHeld: () =>
+        connection.managementKeyHeld === true || Object.values(savedEntries.get().keys.orgs).includes(connection.managementKey),
     });
 
   return {

@@ -1,5 +1,5 @@
 import { hashKey, type QueryClient, type QueryKey } from "@tanstack/query-core";
-import { connectionOf, findTeamByRef } from "../../api/connection.ts";
+import { canList, connectionOf, findTeamByRef } from "../../api/connection.ts";
 import { usersPageOptions } from "../../api/list-users.ts";
 import { savedEntries } from "../../api/saved-entries.ts";
 import { normalizePage, normalizePageSize } from "../../team-engine/page-range.ts";
@@ -19,7 +19,7 @@ export function requestFirstPage({ pathname, search }: Pick<Location, "pathname"
   const saved = savedEntries.get();
   const team = findTeamByRef(saved.teams, ref);
   const connection = team && connectionOf(saved, team);
-  if (!connection?.teamApiKey) return null;
+  if (!connection || !canList(connection)) return null;
   const params = new URLSearchParams(search);
   const limit = normalizePageSize(params.get("pageSize"));
   const { queryKey, queryFn } = usersPageOptions(connection, { offset: (normalizePage(params.get("page")) - 1) * limit, limit });

@@ -10,6 +10,8 @@ import { teamPath, teamRef } from "../../api/connection.ts";
 import { TeamName } from "../../components/team-name.tsx";
 import { useSavedEntries } from "../../components/use-saved-entries.ts";
 import { useTeam } from "../../components/use-current-team.ts";
+import { useSession } from "../../components/use-session.ts";
+import { allows } from "../../api/roles.ts";
 import { ColumnMenu } from "./column-menu.tsx";
 import { filterUsers } from "./filter-users.ts";
 import { usePageCorrection, usePageParams } from "./page-params.ts";
@@ -50,6 +52,8 @@ const lowerCase = (text: string) => text.toLowerCase();
 
 export function UsersPage() {
   const { team, org, connection } = useTeam();
+  // Delete is offered where the role on the organization's service allows it (the server refuses the rest).
+  const mayDelete = allows(useSession(), org?.service ?? team.service, "delete");
   const { teams } = useSavedEntries();
   const pageParams = usePageParams();
   const { search } = useLocation();
@@ -141,7 +145,7 @@ export function UsersPage() {
         <Link className="button" to={`${teamPath(team, teams, "overview")}${selectionSearch(search)}`}>
           {selectionSearch(search) ? "Chart these users" : "Chart the team"}
         </Link>
-        {org && (
+        {org && mayDelete && (
           <Link className="button button-ghost users-danger-link" to={`/teams?delete=${encodeURIComponent(teamRef(team, teams))}`}>
             Delete this team…
           </Link>
