@@ -110,6 +110,19 @@ describe.skipIf(!bin)("the activity record in PostgreSQL", () => {
     }
   });
 
+  test("failed appends and many reads hand every connection back: the pool of 4 never runs dry", async () => {
+    const url = await database();
+    const record = await openActivityRecord(url);
+    try {
+      for (let i = 0; i < 6; i++) await expect(record.append(entry({ status: 42 }))).rejects.toThrow(/status/);
+      for (let i = 0; i < 6; i++) expect(await record.verify()).toEqual({ whole: true, rows: 0 });
+      for (let i = 0; i < 6; i++) expect(await record.prune(1)).toBe(0);
+      expect(await record.append(entry())).toMatchObject({ seq: 1 });
+    } finally {
+      await record.close();
+    }
+  });
+
   test("filters, keyset pages and last deletions, as in SQLite", async () => {
     const url = await database();
     const record = await openActivityRecord(url);

@@ -153,11 +153,12 @@ export async function openPostgresActivity(url: string, options: ActivityOptions
            COMMIT`,
         );
       } catch (error) {
+        // A client that failed mid-transaction is closed, not handed back: its connection may be broken.
         await client.query("ROLLBACK").catch(() => {});
+        client.release(true);
         throw error;
-      } finally {
-        client.release();
       }
+      client.release();
       log(activityLine(row));
       return row;
     },
@@ -248,15 +249,17 @@ function literal(client: pg.PoolClient, value: string | number | null): string {
 
 async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, begin = "BEGIN"): Promise<T> {
   const client = await pool.connect();
+  let result: T;
   try {
     await client.query(begin);
-    const result = await work(client);
+    result = await work(client);
     await client.query("COMMIT");
-    return result;
   } catch (error) {
+    // A client that failed mid-transaction is closed, not handed back: its connection may be broken.
     await client.query("ROLLBACK").catch(() => {});
+    client.release(true);
     throw error;
-  } finally {
-    client.release();
   }
+  client.release();
+  return result;
 }
