@@ -13,6 +13,7 @@ import {
   ChainWalk,
   filterClauses,
   genesisHash,
+  normalizeEntry,
   prunedLine,
   type ActivityEntry,
   type ActivityOptions,
@@ -121,13 +122,14 @@ export async function openPostgresActivity(url: string, options: ActivityOptions
     async append(entry: ActivityEntry) {
       // Two round trips, the lock held across one: each statement of a simple query runs after the
       // one before, so `at` is read once the head is locked. Values go in as literals, escaped by pg.
+      const checked = normalizeEntry(entry); // a bad entry is refused before it takes the lock
       const client = await pool.connect();
       let row: ActivityRow;
       try {
         const [, locked, now] = (await client.query(
           `BEGIN; SELECT ${headColumns} FROM activity_head WHERE id = 1 FOR UPDATE; SELECT ${dbNow} AS at`,
         )) as unknown as [pg.QueryResult, pg.QueryResult<ChainHead>, pg.QueryResult<{ at: string }>];
-        row = chainRow(entry, locked.rows[0]!, now.rows[0]!.at);
+        row = chainRow(checked, locked.rows[0]!, now.rows[0]!.at);
         const values = [
           row.seq,
           row.at,
