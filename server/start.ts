@@ -15,6 +15,7 @@ import type { Auth } from "./auth/sign-in.ts";
 import { announceSeed, closeOnSignals, parseServiceArgs, runCommand, usage } from "./cli-options.ts";
 import { createDashboardApp, isServicePath, withSignIn } from "./dashboard-app.ts";
 import { demoConnectionsApp, offersDemo } from "./demo-connections.ts";
+import { notForwarded } from "./dashboard-refusal.ts";
 import { DeploymentError, readDeployment } from "./deployment.ts";
 import { openForwarding, withDeploymentInfo } from "./forwarding-api.ts";
 import { createServiceApp } from "./service-app.ts";
@@ -140,7 +141,10 @@ async function main() {
   const api = await openApi(options);
   let server: { url: string; close: () => Promise<void> };
   if (options.dev) {
-    server = await serveDev(withSignIn(new Hono(), api).route("/", api.app), options.host, options.port);
+    // The API's own 404 (a parent app's notFound is the one used).
+    const devApi = withSignIn(new Hono(), api).route("/", api.app);
+    devApi.notFound(notForwarded);
+    server = await serveDev(devApi, options.host, options.port);
   } else {
     await buildIfNeeded();
     const log = options.quiet ? undefined : (line: string) => console.log(line);

@@ -165,6 +165,7 @@ export function createAuth({ settings, deployment, peerAddress = (c) => getConnI
   const routes = new Hono();
   routes.get("/auth/session", (c) => {
     const person = c.var.person ?? null;
+    c.header("Cache-Control", "no-store"); // who is signed in changes under the same URL
     return c.json({
       auth: oidc ? "oidc" : "proxy",
       signedIn: person !== null,
