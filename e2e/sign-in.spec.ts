@@ -19,6 +19,8 @@ import {
   teamId,
   type StubService,
 } from "../server/auth/sign-in-harness.ts";
+import { postgresBin, startTestPostgres } from "../server/activity/postgres-for-tests.ts";
+import { runVerify } from "../server/activity/verify-cli-for-tests.ts";
 import { spawnServer, type SpawnedServer } from "../server/spawn-server.ts";
 
 test.describe.configure({ mode: "serial" });
@@ -129,4 +131,44 @@ test("a viewer's DELETE written by hand with her cookie is a 403, and none reach
     body: { detail: `${people.viewer} is a viewer of us-prod: deleting a team needs the operator role.` },
   });
   expect(stub.seen.filter((r) => r.method === "DELETE").length).toBe(before);
+});
+
+test("two dashboard processes on one PostgreSQL append to one chain that activity:verify finds whole", async () => {
+  const bin = postgresBin();
+  test.skip(!bin, "PostgreSQL's binaries are not installed (Debian's postgresql package)");
+  test.setTimeout(180_000);
+  const postgres = await startTestPostgres(bin!);
+  const replicas: SpawnedServer[] = [];
+  try {
+    const dir = mkdtempSync(join(tmpdir(), "replicas-e2e-"));
+    const file = join(dir, "deploy.json");
+    // Behind an identity proxy on this machine: its header names the person, so no provider is needed here.
+    writeFileSync(file, JSON.stringify(deploymentFile(stub.url, { proxy: { trustedAddresses: ["127.0.0.1"] } })));
+    for (let i = 0; i < 2; i++)
+      replicas.push(
+        await spawnServer("server/start.ts", ["--config", file, "--port", "0", "--quiet", "--activity-db", postgres.url], secretEnv),
+      );
+    const as = (email: string) => ({ "x-forwarded-email": email, "x-forwarded-groups": "staff", "x-dashboard-team": teamId });
+    // Both replicas at once, each for one person: the database orders the appends.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        fetch(`${replicas[i % 2]!.url}/s/us-prod/v2/user/?offset=0&limit=${i + 1}`, {
+          headers: as(i % 2 ? people.operator : people.viewer),
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const verified = await runVerify(["--activity-db", postgres.url]);
+    expect(verified.err).toBe("");
+    expect(verified.out.trim()).toBe("The activity record is whole: 20 rows.");
+    expect(verified.code).toBe(0);
+    // One record, read through either replica by an admin: both people's rows.
+    const read = await fetch(`${replicas[0]!.url}/api/activity?limit=500`, { headers: as(people.operator) });
+    const { rows } = (await read.json()) as { rows: { who: string; seq: number; usersReturned: number; limit: number }[] };
+    expect(new Set(rows.filter((r) => r.limit !== null).map((r) => r.who))).toEqual(new Set([people.viewer, people.operator]));
+    expect(rows.filter((r) => r.limit !== null).every((r) => r.usersReturned === Math.min(r.limit, 7))).toBe(true);
+  } finally {
+    for (const replica of replicas) await replica.stop();
+    await postgres.stop();
+  }
 });
