@@ -12,7 +12,6 @@ import { appendFromTwoProcesses } from "./two-appenders-for-tests.ts";
 import { runVerify } from "./verify-cli-for-tests.ts";
 
 const bin = postgresBin();
-const halfASecond = 0.5 / 86_400;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 if (!bin)
   console.warn(
@@ -173,12 +172,17 @@ describe.skipIf(!bin)("the activity record in PostgreSQL", () => {
     const record = await openActivityRecord(url, { log: (line) => lines.push(line) });
     try {
       for (let i = 0; i < 3; i++) await record.append(entry());
-      await sleep(1000);
-      for (let i = 0; i < 2; i++) await record.append(entry());
-      expect(await record.prune(halfASecond)).toBe(3);
+      await sleep(1500);
+      const fourth = await record.append(entry());
+      await record.append(entry());
+      // A retention whose cutoff falls 0.75 s before row 4, after the pause: rows 1–3 are older,
+      // however long the machine takes between here and the prune (under 0.75 s).
+      const now = (await admin.query<{ now: Date }>("SELECT clock_timestamp() AS now")).rows[0]!.now.getTime();
+      const retention = (now - Date.parse(fourth.at) + 750) / 86_400_000;
+      expect(await record.prune(retention)).toBe(3);
       expect(JSON.parse(lines.at(-1)!)).toMatchObject({ activityPruned: { throughSeq: 3, rows: 3 } });
       expect(await record.verify()).toEqual({ whole: true, rows: 2 });
-      expect(await record.prune(halfASecond)).toBe(0);
+      expect(await record.prune(365)).toBe(0);
       await record.append(entry());
       expect(await record.verify()).toEqual({ whole: true, rows: 3 });
       expect((await record.list({}, { limit: 10 })).rows.map((r) => r.seq)).toEqual([6, 5, 4]);
@@ -208,5 +212,5 @@ describe.skipIf(!bin)("the activity record in PostgreSQL", () => {
       /^The activity record at postgres:\/\/ada:\*\*\*@127\.0\.0\.1:1\/activity could not be opened: .+\.\n$/,
     );
     expect(unreachable.err + unreachable.out).not.toContain("s3cret");
-  });
+  }, 90_000);
 });

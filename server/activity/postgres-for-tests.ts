@@ -2,9 +2,9 @@
  * A real PostgreSQL for the tests, in a temporary folder: Debian's binaries (initdb, pg_ctl under
  * /usr/lib/postgresql/<version>/bin), trust authentication, listening on 127.0.0.1 at a free port
  * and on a socket in its own folder. PostgreSQL refuses to run as root, so under root it runs as
- * the `postgres` user the package creates.
+ * the `postgres` user the package creates. A watchdog stops it if the test's process dies first.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
@@ -44,9 +44,25 @@ export async function startTestPostgres(bin: string): Promise<TestPostgres> {
     ["-D", data, "-l", join(dir, "log"), "-w", "-o", `-k ${dir} -c listen_addresses=127.0.0.1 -p ${port} -c fsync=off`, "start"],
     options,
   );
+  // pg_ctl leaves the server running on its own: should this process be killed before stop()
+  // (a run cut short), a watchdog stops the server and removes its folder once this process is gone.
+  const watchdog = spawn(
+    "sh",
+    [
+      "-c",
+      'while [ -d "/proc/$0" ]; do sleep 1; done; "$1" -D "$2" -m immediate -w stop; rm -rf "$3"',
+      String(process.pid),
+      join(bin, "pg_ctl"),
+      data,
+      dir,
+    ],
+    { ...options, detached: true, stdio: "ignore" },
+  );
+  watchdog.unref();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async stop() {
+      watchdog.kill();
       await run(join(bin, "pg_ctl"), ["-D", data, "-m", "fast", "-w", "stop"], options).catch(() => {});
       rmSync(dir, { recursive: true, force: true });
     },

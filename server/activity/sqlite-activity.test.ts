@@ -106,7 +106,7 @@ describe("the activity record in SQLite", () => {
       out: "The chain breaks at row 3: its contents do not match its hash (the row was changed).\n",
       err: "",
     });
-  });
+  }, 60_000);
 
   test("a row deleted from the file is named as missing", async () => {
     const { file, record } = await fileRecord(5);
@@ -204,21 +204,22 @@ describe("the activity record in SQLite", () => {
   test("retention prunes the old rows, leaves an anchor the chain verifies from, and logs it", async () => {
     const lines: string[] = [];
     const { file, record } = await fileRecord(3, (line) => lines.push(line));
-    await sleep(600);
+    await sleep(1000);
+    const fourth = await record.append(entry());
     await record.append(entry());
-    await record.append(entry());
-    const retention = 0.3 / 86_400; // 0.3 s, in days
+    // A cutoff 0.5 s before row 4, after the pause, however long the machine takes until the prune (under 0.5 s).
+    const retention = (Date.now() - Date.parse(fourth.at) + 500) / 86_400_000;
     expect(await record.prune(retention)).toBe(3);
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ activityPruned: { throughSeq: 3, rows: 3 } });
     expect(await record.verify()).toEqual({ whole: true, rows: 2 });
-    expect(await record.prune(retention)).toBe(0);
+    expect(await record.prune(365)).toBe(0);
     expect((await record.append(entry())).seq).toBe(6);
     expect(await runVerify(["--activity-db", file])).toMatchObject({ code: 0, out: "The activity record is whole: 3 rows.\n" });
     // The anchor holds: a kept row deleted is still missing, not a new start.
     tamper(file, "DROP TRIGGER activity_delete_pruned_only; DELETE FROM activity WHERE seq = 4");
     expect((await record.verify()).brokenAt).toEqual({ seq: 4, reason: "the row is missing" });
     await expect(record.prune(0)).rejects.toThrow(RangeError);
-  });
+  }, 60_000);
 
   test("everything pruned: the record is whole and empty, and goes on from where it was", async () => {
     const { record } = await fileRecord(3);
@@ -245,5 +246,5 @@ describe("the activity record in SQLite", () => {
     const bad = await runVerify(["--activity-dv", "x"]);
     expect(bad.code).toBe(2);
     expect(bad.err.trim().split("\n")).toHaveLength(1);
-  });
+  }, 60_000);
 });
