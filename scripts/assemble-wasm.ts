@@ -12,7 +12,6 @@ const engineDirectory = join(import.meta.dirname, "..", "src", "team-engine");
 /** Each module: its text, the TypeScript module written from it, and the constant that holds its bytes there. */
 export const wasmModules = [
   { wat: join(engineDirectory, "id-text.wat"), module: join(engineDirectory, "id-text-wasm.ts"), name: "idTextWasm" },
-  { wat: join(engineDirectory, "profile-count.wat"), module: join(engineDirectory, "profile-count-wasm.ts"), name: "profileCountWasm" },
 ] as const;
 
 /** The module's bytes, base64. */

@@ -11,7 +11,6 @@
 import type { ProfileTable } from "./facet-profiles.ts";
 import type { CodeView } from "./growable-array.ts";
 import type { Interner } from "./interner.ts";
-import { countMarkedProfiles } from "./profile-count.ts";
 
 export type BirthDateFacet = "known" | "unknown";
 
@@ -440,7 +439,8 @@ function slugSums(setSlugs: ProfileTable["setSlugs"], usersOfSet: Uint32Array, s
  * How many of the rows (as in `tallyRows`, but not every row) have each of the `profileCount`
  * profiles; marks in `selected` those whose profile `passes` (null: every one does), writing every
  * row's mark (0 for a row not counted) unless the rows are listed. A loop a case: this is the one
- * walk of a million rows, made in WebAssembly where it can be (`countMarkedProfiles`).
+ * walk of a million rows. (A WebAssembly count of it gained nothing a user sees, and went:
+ * docs/architecture.md, "Hand-written, and why".)
  */
 function countProfiles(
   rowProfiles: CodeView,
@@ -463,11 +463,6 @@ function countProfiles(
     return counts;
   }
   const { rows, are } = which;
-  const fromModule = countMarkedProfiles(rowProfiles, rows, are, profileCount, passes && mark ? { passes, out } : null);
-  if (fromModule) {
-    if (mark && !passes) markCounted(rows, are, out, rowProfiles.length);
-    return fromModule;
-  }
   // Every row counted, by 1 or by 0, without a branch: a search's matches are scattered, and a
   // branch on each mispredicted about one row in three.
   const counts = new Uint32Array(profileCount);

@@ -257,7 +257,7 @@ describe("TeamIndex against a plain reference", () => {
     );
   });
 
-  it("counts a team of more profiles than a byte names (two bytes a row's, counted in WebAssembly) as the reference does", () => {
+  it("counts a team of more profiles than a byte names (two bytes a row's) as the reference does", () => {
     // 400 time zones: a profile code takes two bytes. "a" matches 40% of the users (its rows counted
     // as marked), "c" 70% (counted by difference from the facets' selection: the 30% not marked).
     fc.assert(
