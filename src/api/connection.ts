@@ -3,7 +3,8 @@
  * and their keys in this tab, as one `Connection` that the operations' clients take.
  */
 import { orgOf, servedAt, type OrgEntry, type SavedEntries, type TeamEntry } from "./saved-entries.ts";
-import { sha256Hex } from "./sha256.ts";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 
 export interface Connection {
   /** Empty: this origin. */
@@ -120,5 +121,5 @@ const pathSegment = (ref: string) => encodeURIComponent(ref).replaceAll("%40", "
 export function teamTag(connection: Pick<Connection, "baseUrl" | "teamApiKey" | "heldTeamId">): string {
   // A held key is the same for none of the service's teams: the team names the connection then.
   const held = connection.heldTeamId ? [connection.heldTeamId] : [];
-  return sha256Hex(JSON.stringify(["team tag", connection.baseUrl, connection.teamApiKey, ...held]));
+  return bytesToHex(sha256(utf8ToBytes(JSON.stringify(["team tag", connection.baseUrl, connection.teamApiKey, ...held]))));
 }
