@@ -31,7 +31,7 @@ export async function startUpstreamDemo(teamSize: number, serviceArgs: string[] 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const dashboard = await spawnServer("server/start.ts", ["--quiet", "--port", "0"], {
+  const dashboard = await spawnServer("server/start.ts", ["--quiet", "--port", "0", "--activity-db", ":memory:"], {
     UPSTREAM_BASE_URL: service.url,
     UPSTREAM_MANAGEMENT_URL: service.url,
   }).catch(async (error: unknown) => {
