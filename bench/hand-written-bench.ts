@@ -7,31 +7,18 @@
  * (library / module: above 1 the module is faster); fails nothing.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { promisify } from "node:util";
 import { tolerant } from "../src/api/contract.ts";
 import { joinUrl, send } from "../src/api/http.ts";
 import { arrayItemTexts } from "../src/api/json-text.ts";
 import { asTeamApiKey } from "../src/api/key-kinds.ts";
 import { createTeamClient } from "../src/api/list-users.ts";
-import { spawnServer } from "../server/spawn-server.ts";
 import type { Variant } from "./hand-written-run.ts";
+import { serveSeededTeam } from "./seeded-team.ts";
 
 const users = Number(process.env.BENCH_USERS ?? 100_000);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const dir = mkdtempSync(join(tmpdir(), "hand-written-bench-"));
-const credentialsOut = join(dir, "credentials.json");
-
-console.log(`Seeding a team of ${users.toLocaleString("en")} users in the reference service (127.0.0.1)…`);
-const service = await spawnServer("server/cli.ts", [
-  ...["--host", "127.0.0.1", "--port", "0", "--quiet", "--db", join(dir, "bench.sqlite")],
-  ...["--seed", "demo", "--demo-users", String(users), "--credentials-out", credentialsOut],
-]);
-const credentials = JSON.parse(readFileSync(credentialsOut, "utf8")) as { orgs: { teams: { api_key: string; users: number }[] }[] };
-const team = credentials.orgs.flatMap((o) => o.teams).find((t) => t.users === users);
-if (!team) throw new Error("the large team is missing from the credentials");
+const service = await serveSeededTeam(users, "hand-written-bench");
 
 type Figures = { variant: Variant; compiled: string; searchableMs: number } & Record<string, number | string>;
 const variants: Variant[] = ["modules", "no-scan", "zod", "fetch-byob", "fetch-array-buffer", "library-sort", "js-ids"];
@@ -43,7 +30,7 @@ for (let round = 0; round < runs; round++) {
   const order = chosen.map((_, i) => chosen[(i + round) % chosen.length]!);
   for (const variant of order) {
     const { stdout } = await run(process.execPath, ["--expose-gc", "--import", "tsx", "bench/hand-written-run.ts"], {
-      env: { ...process.env, BENCH_VARIANT: variant, BENCH_URL: service.url, BENCH_KEY: team.api_key, BENCH_USERS: String(users) },
+      env: { ...process.env, BENCH_VARIANT: variant, BENCH_URL: service.url, BENCH_KEY: service.apiKey, BENCH_USERS: String(users) },
       maxBuffer: 1 << 20,
     });
     const figures = JSON.parse(stdout.trim().split("\n").at(-1)!) as Figures;
@@ -101,8 +88,8 @@ console.log(`Each run's figures: ${JSON.stringify(Object.fromEntries(results))}`
 
 // The users page's first page: fetched and read as the page reads it (parsed, checked, each
 // user's text as sent), by the app's client and with zod in the reader's place, in turn.
-const client = createTeamClient({ baseUrl: service.url, apiKey: asTeamApiKey(team.api_key) });
-const headers = { Accept: "application/json", "x-service-api-key": team.api_key };
+const client = createTeamClient({ baseUrl: service.url, apiKey: asTeamApiKey(service.apiKey) });
+const headers = { Accept: "application/json", "x-service-api-key": service.apiKey };
 async function zodFirstPage(limit: number) {
   const { body, text } = await send({
     url: joinUrl(service.url, `/v2/user/?offset=0&limit=${limit}`),
@@ -132,4 +119,3 @@ for (const limit of [100, 500]) {
 }
 
 await service.stop();
-rmSync(dir, { recursive: true, force: true });

@@ -4,9 +4,6 @@
  * Web Worker does in the dashboard is measured here on Node's main thread. Prints figures;
  * fails nothing.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { asTeamApiKey } from "../src/api/key-kinds.ts";
 import { createTeamClient } from "../src/api/list-users.ts";
 import type { ExportOptions } from "../src/team-engine/export-team.ts";
@@ -16,22 +13,12 @@ import { loadTeam } from "../src/team-engine/load-team.ts";
 import { TeamIndex } from "../src/team-engine/team-index.ts";
 import { sortColumns } from "../src/team-engine/team-sort.ts";
 import { teamPageSize, teamRequestsInFlight } from "../src/team-engine/whole-team-limits.ts";
-import { spawnServer } from "../server/spawn-server.ts";
+import { serveSeededTeam } from "./seeded-team.ts";
 
 const users = Number(process.env.BENCH_USERS ?? 100_000);
 const gc = (globalThis as { gc?: () => void }).gc;
-const dir = mkdtempSync(join(tmpdir(), "team-bench-"));
-const credentialsOut = join(dir, "credentials.json");
-
-console.log(`Seeding a team of ${users.toLocaleString("en")} users in the reference service (127.0.0.1)…`);
-const service = await spawnServer("server/cli.ts", [
-  ...["--host", "127.0.0.1", "--port", "0", "--quiet", "--db", join(dir, "bench.sqlite")],
-  ...["--seed", "demo", "--demo-users", String(users), "--credentials-out", credentialsOut],
-]);
-const credentials = JSON.parse(readFileSync(credentialsOut, "utf8")) as { orgs: { teams: { api_key: string; users: number }[] }[] };
-const team = credentials.orgs.flatMap((o) => o.teams).find((t) => t.users === users);
-if (!team) throw new Error("the large team is missing from the credentials");
-const client = createTeamClient({ baseUrl: service.url, apiKey: asTeamApiKey(team.api_key) });
+const service = await serveSeededTeam(users, "team-bench");
+const client = createTeamClient({ baseUrl: service.url, apiKey: asTeamApiKey(service.apiKey) });
 
 const ms = (from: number) => performance.now() - from;
 const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(2)} s`;
@@ -46,7 +33,7 @@ async function floorMs(): Promise<number> {
   const worker = async () => {
     for (let page = next++; page < pages; page = next++) {
       const response = await fetch(`${service.url}/v2/user/?offset=${page * teamPageSize}&limit=${teamPageSize}`, {
-        headers: { Accept: "application/json", "x-service-api-key": team!.api_key },
+        headers: { Accept: "application/json", "x-service-api-key": service.apiKey },
       });
       JSON.parse(await response.text());
     }
@@ -224,4 +211,3 @@ console.log(
 );
 
 await service.stop();
-rmSync(dir, { recursive: true, force: true });

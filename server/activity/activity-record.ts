@@ -93,10 +93,9 @@ export interface ChainHead {
   prunedHash: string;
 }
 
-/** The row's fields in a fixed order, as JSON: what its hash is taken over. The tag names the layout. */
-export function canonicalRow(row: Omit<ActivityRow, "hash">): string {
-  return JSON.stringify([
-    "activity/1",
+/** The row's values in the columns' order, its hash left out: what the hash is taken over, and what a store inserts. */
+export function rowValues(row: Omit<ActivityRow, "hash">) {
+  return [
     row.seq,
     row.at,
     row.who,
@@ -112,7 +111,12 @@ export function canonicalRow(row: Omit<ActivityRow, "hash">): string {
     row.durationMs,
     row.reason ?? null,
     row.prevHash,
-  ]);
+  ];
+}
+
+/** The row's fields in a fixed order, as JSON: what its hash is taken over. The tag names the layout. */
+export function canonicalRow(row: Omit<ActivityRow, "hash">): string {
+  return JSON.stringify(["activity/1", ...rowValues(row)]);
 }
 
 export function rowHash(row: Omit<ActivityRow, "hash">): string {

@@ -7,24 +7,10 @@ import { serve, type ServerType } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseCsv } from "../../src/team-engine/csv-reader.test-helper.ts";
-import type { ActivityEntry, ActivityRecord, ActivityRow } from "./activity-record.ts";
+import type { ActivityRecord, ActivityRow } from "./activity-record.ts";
 import { activityRoutes } from "./activity-routes.ts";
+import { entry } from "./entry-for-tests.ts";
 import { openActivityRecord } from "./open-activity-record.ts";
-
-const entry = (extra: Partial<ActivityEntry> = {}): ActivityEntry => ({
-  who: "ada@example.org",
-  service: "us",
-  operation: "list-users",
-  orgId: null,
-  teamId: "team-a",
-  offset: 0,
-  limit: 100,
-  status: 200,
-  outcome: "ok",
-  usersReturned: 100,
-  durationMs: 1.5,
-  ...extra,
-});
 
 let record: ActivityRecord;
 let server: ServerType;

@@ -5,7 +5,7 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { ActivityEntry } from "./activity-record.ts";
+import { entry } from "./entry-for-tests.ts";
 import { openActivityRecord } from "./open-activity-record.ts";
 import { postgresBin, startTestPostgres, type TestPostgres } from "./postgres-for-tests.ts";
 import { appendFromTwoProcesses } from "./two-appenders-for-tests.ts";
@@ -17,21 +17,6 @@ if (!bin)
   console.warn(
     "PostgreSQL's binaries (initdb, pg_ctl under /usr/lib/postgresql/*/bin) are absent: the PostgreSQL store's tests are skipped.",
   );
-
-const entry = (extra: Partial<ActivityEntry> = {}): ActivityEntry => ({
-  who: "ada@example.org",
-  service: "us",
-  operation: "list-users",
-  orgId: null,
-  teamId: "team-a",
-  offset: 0,
-  limit: 100,
-  status: 200,
-  outcome: "ok",
-  usersReturned: 100,
-  durationMs: 1.5,
-  ...extra,
-});
 
 describe.skipIf(!bin)("the activity record in PostgreSQL", () => {
   let server: TestPostgres;

@@ -20,6 +20,7 @@ import {
   type ActivityRecord,
   type ActivityRow,
   type ChainHead,
+  rowValues,
 } from "./activity-record.ts";
 import { deletionWho, headColumns, pageLimit, pageOf, rowColumns } from "./activity-sql.ts";
 
@@ -130,24 +131,7 @@ export async function openPostgresActivity(url: string, options: ActivityOptions
           `BEGIN; SELECT ${headColumns} FROM activity_head WHERE id = 1 FOR UPDATE; SELECT ${dbNow} AS at`,
         )) as unknown as [pg.QueryResult, pg.QueryResult<ChainHead>, pg.QueryResult<{ at: string }>];
         row = chainRow(checked, locked.rows[0]!, now.rows[0]!.at);
-        const values = [
-          row.seq,
-          row.at,
-          row.who,
-          row.service,
-          row.operation,
-          row.orgId,
-          row.teamId,
-          row.offset,
-          row.limit,
-          row.status,
-          row.outcome,
-          row.usersReturned,
-          row.durationMs,
-          row.reason ?? null,
-          row.prevHash,
-          row.hash,
-        ].map((value) => literal(client, value));
+        const values = [...rowValues(row), row.hash].map((value) => literal(client, value));
         await client.query(
           `INSERT INTO activity (seq, at, who, service, operation, org_id, team_id, page_offset, page_limit, status, outcome, users_returned, duration_ms, reason, prev_hash, hash)
            VALUES (${values.join(", ")});

@@ -8,25 +8,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, test } from "vitest";
-import type { ActivityEntry, ActivityRecord, ActivityRow } from "./activity-record.ts";
+import type { ActivityRecord, ActivityRow } from "./activity-record.ts";
+import { entry } from "./entry-for-tests.ts";
 import { openActivityRecord } from "./open-activity-record.ts";
 import { appendFromTwoProcesses } from "./two-appenders-for-tests.ts";
 import { runVerify } from "./verify-cli-for-tests.ts";
-
-const entry = (extra: Partial<ActivityEntry> = {}): ActivityEntry => ({
-  who: "ada@example.org",
-  service: "us",
-  operation: "list-users",
-  orgId: null,
-  teamId: "team-a",
-  offset: 0,
-  limit: 100,
-  status: 200,
-  outcome: "ok",
-  usersReturned: 100,
-  durationMs: 1.5,
-  ...extra,
-});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const open: ActivityRecord[] = [];
