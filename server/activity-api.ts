@@ -47,7 +47,11 @@ export function activityApi(record: ActivityRecord, { rolesOf, services }: Activ
       return refuse(c, 403, "forbidden", `${c.var.person?.email ?? "You"} has no role on any service.`);
     const teams = c.req.queries("team") ?? [];
     if (teams.length > 500) return c.json({ detail: "At most 500 teams at a time." }, 422);
-    const found = await record.lastDeletions(teams.map((t) => t.toLowerCase()));
+    // Only the services the person has a role on: who deleted a team elsewhere is not theirs to read.
+    const found = await record.lastDeletions(
+      teams.map((t) => t.toLowerCase()),
+      rolesOf && Object.keys(rolesOf(c)),
+    );
     c.header("Cache-Control", "no-store");
     return c.json({ deletions: Object.fromEntries(found) });
   });

@@ -31,7 +31,8 @@ function classify(c: Context, routing: Routing): Omit<ActivityEntry, "who" | "st
     const list = call.operation === "list-users";
     return {
       ...call,
-      teamId: list ? (c.req.header("x-dashboard-team")?.toLowerCase() ?? null) : call.teamId,
+      // The team a held key was chosen by; a key the browser brought names no team the server knows.
+      teamId: list ? (c.var.heldKey ? (c.req.header("x-dashboard-team")?.toLowerCase() ?? null) : null) : call.teamId,
       offset: list ? whole(c.req.query("offset")) : null,
       limit: list ? whole(c.req.query("limit")) : null,
     };
@@ -64,7 +65,8 @@ export function recordActivity(record: ActivityRecord, { routing, warn = console
     const started = performance.now();
     await next();
     const known = classify(c, routing);
-    const refusal = c.var.reason !== undefined ? c.var.activityOperation : undefined;
+    // A refusal of any other path (the deployment, the logos, the deletions) is recorded too.
+    const refusal = c.var.reason !== undefined ? (c.var.activityOperation ?? (known ? undefined : "other-request")) : undefined;
     if (!known && !refusal) return;
     const base = known ?? { service: null, orgId: null, teamId: null, offset: null, limit: null, operation: refusal! };
     const res = c.res;
@@ -76,7 +78,10 @@ export function recordActivity(record: ActivityRecord, { routing, warn = console
       outcome: broke ? "failed" : outcomeOf(res),
       usersReturned,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
-      reason: broke ?? c.var.reason ?? (res.status >= 400 ? `The answer was ${res.status}.` : null),
+      reason:
+        broke ??
+        (refusal === "other-request" ? `${c.var.reason} (${c.req.method} ${c.req.path.slice(0, 200)})` : c.var.reason) ??
+        (res.status >= 400 ? `The answer was ${res.status}.` : null),
     });
     // A page of users is recorded once the browser has it all, with its users counted on the way.
     if (base.operation !== "list-users" || res.status !== 200 || !res.body || c.req.method === "HEAD") {

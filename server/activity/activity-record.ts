@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { instantMicros } from "../instant.ts";
 
-export const activityOperations = ["list-users", "delete-team", "sign-in", "sign-out", "read-activity"] as const;
+export const activityOperations = ["list-users", "delete-team", "sign-in", "sign-out", "read-activity", "other-request"] as const;
 export type ActivityOperation = (typeof activityOperations)[number];
 /** refused: by the dashboard (role, CSRF, not signed in); failed: the service answered ≥ 400 or did not answer. */
 export const activityOutcomes = ["ok", "refused", "failed"] as const;
@@ -69,8 +69,8 @@ export interface ActivityRecord {
   /** Also writes one JSON line, `{"activity": row}`, to the log sink. */
   append(entry: ActivityEntry): Promise<ActivityRow>;
   list(filter: ActivityFilter, page: { before?: number; limit: number }): Promise<ActivityPage>;
-  /** The last successful deletion of each team named, for Teams' "deleted by … on …". */
-  lastDeletions(teamIds: readonly string[]): Promise<Map<string, { who: string | null; at: string }>>;
+  /** The last successful deletion of each team named (at the services named, when they are), for Teams' "deleted by … on …". */
+  lastDeletions(teamIds: readonly string[], services?: readonly string[]): Promise<Map<string, { who: string | null; at: string }>>;
   verify(): Promise<ChainCheck>;
   /** Removes the rows older than `retentionDays` (the oldest ones, in a run); the chain still verifies from the anchor they leave. */
   prune(retentionDays: number): Promise<number>;

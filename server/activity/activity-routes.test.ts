@@ -98,9 +98,9 @@ describe("GET /activity", () => {
       {
         type: "enum",
         loc: ["query", "operation"],
-        msg: "Input should be 'list-users', 'delete-team', 'sign-in', 'sign-out' or 'read-activity'",
+        msg: "Input should be 'list-users', 'delete-team', 'sign-in', 'sign-out', 'read-activity' or 'other-request'",
         input: "drop",
-        ctx: { expected: "'list-users', 'delete-team', 'sign-in', 'sign-out' or 'read-activity'" },
+        ctx: { expected: "'list-users', 'delete-team', 'sign-in', 'sign-out', 'read-activity' or 'other-request'" },
       },
       {
         type: "enum",

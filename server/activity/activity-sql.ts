@@ -8,10 +8,11 @@ export const rowColumns = `seq, at, who, service, operation, org_id AS "orgId", 
 
 export const headColumns = `seq, hash, pruned_seq AS "prunedSeq", pruned_hash AS "prunedHash"`;
 
-/** The last successful deletion of each of the teams whose placeholders are given. */
-export function deletionWho(placeholders: readonly string[]): string {
+/** The last successful deletion of each of the teams whose placeholders are given, at the services given (when any are). */
+export function deletionWho(teams: readonly string[], services?: readonly string[]): string {
+  const at = services ? ` AND service IN (${services.length ? services.join(", ") : "NULL"})` : "";
   return `SELECT team_id AS "teamId", who, at FROM activity WHERE seq IN (
-    SELECT MAX(seq) FROM activity WHERE operation = 'delete-team' AND outcome = 'ok' AND team_id IN (${placeholders.join(", ")}) GROUP BY team_id)`;
+    SELECT MAX(seq) FROM activity WHERE operation = 'delete-team' AND outcome = 'ok' AND team_id IN (${teams.join(", ")})${at} GROUP BY team_id)`;
 }
 
 export function pageLimit(limit: number): number {

@@ -124,6 +124,9 @@ describe.skipIf(!bin)("the activity record in PostgreSQL", () => {
       const deletions = await record.lastDeletions(["team-1", "team-2"]);
       expect([...deletions.keys()]).toEqual(["team-1"]);
       expect(deletions.get("team-1")?.who).toBe("bob@example.org");
+      expect(await record.lastDeletions(["team-1"], [])).toEqual(new Map());
+      expect(await record.lastDeletions(["team-1"], ["eu"])).toEqual(new Map());
+      expect((await record.lastDeletions(["team-1"], ["eu", "us"])).get("team-1")?.who).toBe("bob@example.org");
     } finally {
       await record.close();
     }

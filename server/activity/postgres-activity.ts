@@ -161,12 +161,15 @@ export async function openPostgresActivity(url: string, options: ActivityOptions
       return pageOf((await pool.query<ActivityRow>(sql, params)).rows, limit);
     },
 
-    async lastDeletions(teamIds) {
+    async lastDeletions(teamIds, services) {
       const found = new Map<string, { who: string | null; at: string }>();
       if (teamIds.length === 0) return found;
       const { rows } = await pool.query<{ teamId: string; who: string | null; at: string }>(
-        deletionWho(teamIds.map((_, i) => `$${i + 1}`)),
-        [...teamIds],
+        deletionWho(
+          teamIds.map((_, i) => `$${i + 1}`),
+          services?.map((_, i) => `$${teamIds.length + i + 1}`),
+        ),
+        [...teamIds, ...(services ?? [])],
       );
       for (const row of rows) found.set(row.teamId, { who: row.who, at: row.at });
       return found;

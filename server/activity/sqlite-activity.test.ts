@@ -187,6 +187,15 @@ describe("the activity record in SQLite", () => {
     expect(await record.lastDeletions([])).toEqual(new Map());
   });
 
+  test("last deletions at the services named only: the same team ID deleted in another region is not told", async () => {
+    const { record } = await fileRecord(0);
+    const us = await record.append(entry({ operation: "delete-team", service: "us", teamId: "t1", who: "ada@example.org", status: 204 }));
+    await record.append(entry({ operation: "delete-team", service: "eu", teamId: "t1", who: "bob@example.org", status: 204 }));
+    expect([...(await record.lastDeletions(["t1"], ["us"]))]).toEqual([["t1", { who: "ada@example.org", at: us.at }]]);
+    expect(await record.lastDeletions(["t1"], [])).toEqual(new Map());
+    expect((await record.lastDeletions(["t1"])).get("t1")?.who).toBe("bob@example.org");
+  });
+
   test("retention prunes the old rows, leaves an anchor the chain verifies from, and logs it", async () => {
     const lines: string[] = [];
     const { file, record } = await fileRecord(3, (line) => lines.push(line));

@@ -140,12 +140,17 @@ export function openSqliteActivity(path: string, options: ActivityOptions = {}):
     async list(filter, page) {
       return listPage(db, filter, page);
     },
-    async lastDeletions(teamIds) {
+    async lastDeletions(teamIds, services) {
       const found = new Map<string, { who: string | null; at: string }>();
       if (teamIds.length === 0) return found;
       const rows = db
-        .prepare<string[], { teamId: string; who: string | null; at: string }>(deletionWho(teamIds.map(() => "?")))
-        .all(...teamIds);
+        .prepare<string[], { teamId: string; who: string | null; at: string }>(
+          deletionWho(
+            teamIds.map(() => "?"),
+            services?.map(() => "?"),
+          ),
+        )
+        .all(...teamIds, ...(services ?? []));
       for (const row of rows) found.set(row.teamId, { who: row.who, at: row.at });
       return found;
     },

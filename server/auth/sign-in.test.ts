@@ -21,6 +21,7 @@ import {
   type RunningDashboard,
   type StubService,
 } from "./sign-in-harness.ts";
+import { sameOriginPath } from "./sign-in.ts";
 
 let provider: SpawnedServer;
 let stub: StubService;
@@ -98,6 +99,20 @@ describe("signing in through the OpenID provider", () => {
     const client = jar();
     const { url } = await signIn(client, one.url, people.viewer, "//evil.example/x");
     expect(url).toBe(`${one.url}/`);
+    // A browser drops a tab from a URL: "/<tab>/evil.example" is "//evil.example" to it.
+    for (const next of ["/\t/evil.example", "/\\evil.example", "/\n/evil.example", "https://evil.example/"])
+      expect(sameOriginPath(next), next).toBe("/");
+    expect(sameOriginPath("/t/x/users?page=2#top")).toBe("/t/x/users?page=2#top");
+  });
+
+  it("refuses an email the provider has not verified: roles are given by email", async () => {
+    const client = jar();
+    const { response } = await signIn(client, one.url, "una@acme.example");
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      detail: "The identity provider has not verified una@acme.example: verify it there, then sign in again.",
+    });
+    expect((await session(client, one.url)).signedIn).toBe(false);
   });
 
   it("sets the session cookie HttpOnly, SameSite=Lax, for the session's lifetime", async () => {
@@ -246,6 +261,11 @@ describe("the activity record", () => {
     });
     await viewer.fetch(`${one.url}${deletePath}`, { method: "DELETE", headers: { origin: one.url } });
     expect((await viewer.fetch(`${one.url}/api/activity`)).status).toBe(403);
+    // A team named by the browser with a key of its own is not the server's to vouch for: no team, and still a row.
+    await viewer.fetch(`${one.url}/s/us-prod/v2/user/?offset=0&limit=3`, {
+      headers: { "x-dashboard-team": "f".repeat(600), "x-service-api-key": "a-key-of-her-own" },
+    });
+    expect((await jar().fetch(`${one.url}/deployment.json`)).status).toBe(401);
 
     const admin = jar();
     await signIn(admin, one.url, people.operator);
@@ -260,6 +280,13 @@ describe("the activity record", () => {
     expect(rows.some((r) => r.who === people.operator && r.operation === "sign-in" && r.outcome === "ok")).toBe(true);
     expect(rows.some((r) => r.who === people.operator && r.operation === "delete-team" && r.outcome === "ok")).toBe(true);
     expect(rows.some((r) => r.who === null && r.outcome === "refused" && r.status === 401)).toBe(true);
+    expect(rows.find((r) => r.who === people.viewer && r.operation === "list-users" && r.limit === 3)).toMatchObject({ teamId: null });
+    expect(rows.find((r) => r.operation === "other-request" && String(r.reason).endsWith("(GET /deployment.json)"))).toMatchObject({
+      who: null,
+      status: 401,
+      outcome: "refused",
+    });
+    expect(JSON.stringify(rows)).not.toContain("a-key-of-her-own");
     expect(await one.forwarding.record.verify()).toMatchObject({ whole: true });
 
     const deletions = await admin.fetch(`${one.url}/api/deletions?team=${teamId}`);

@@ -43,8 +43,13 @@ export function refuse(c: Context, status: 400 | 401 | 403 | 404 | 502, reason: 
 /** Paths that answer only with a session: the service's, the deployment's, the record's. The app's files do not. */
 export const needsSession = (path: string) => (isServicePath(path) && path !== "/healthz") || path === "/api" || path.startsWith("/api/");
 
-/** A `next` that stays on this origin: a path, not `//host` or `/\host`. */
-const sameOriginPath = (next: string | undefined) => (next && /^\/(?![/\\])/.test(next) ? next : "/");
+/** A `next` that stays on this origin, as a browser reads it: not `//host`, `/\host`, nor `/<tab>/host` (URLs drop tabs). */
+export function sameOriginPath(next: string | undefined): string {
+  if (!next?.startsWith("/")) return "/";
+  const here = "http://dashboard.invalid";
+  const url = new URL(next, here);
+  return url.origin === here ? `${url.pathname}${url.search}${url.hash}` : "/";
+}
 
 const groupsFrom = (value: unknown): string[] =>
   Array.isArray(value)
@@ -247,6 +252,9 @@ export function createAuth({ settings, deployment, peerAddress = (c) => getConnI
       }
       const email = typeof claims.email === "string" ? claims.email.toLowerCase() : undefined;
       if (!email) return refuse(c, 403, "sign-in-failed", 'The identity provider named no email address: the "email" scope is needed.');
+      // Roles are given by email: one the provider says it has not verified could be anyone's.
+      if (claims.email_verified === false)
+        return refuse(c, 403, "sign-in-failed", `The identity provider has not verified ${email}: verify it there, then sign in again.`);
       const name = typeof claims.name === "string" ? claims.name : null;
       const sealed = await sessionSealer.seal({ email, name, groups: groupsFrom(claims[oidc.groupsClaim]) }, session.lifetimeMinutes * 60);
       setCookie(c, sessionCookie, sealed, {

@@ -6,10 +6,12 @@
  */
 import Provider from "oidc-provider";
 
-export const testPeople = {
+export const testPeople: Record<string, { name: string; groups: readonly string[]; unverified?: true }> = {
   "vera@acme.example": { name: "Vera Viewer", groups: ["staff"] },
   "otto@acme.example": { name: "Otto Operator", groups: ["oncall", "staff"] },
-} as const;
+  // Her provider has not checked that the address is hers.
+  "una@acme.example": { name: "Una Unverified", groups: ["staff"], unverified: true },
+};
 
 const port = Number(process.env.PORT ?? 0);
 const redirectUris = (process.env.OIDC_REDIRECT_URIS ?? "").split(",").filter(Boolean);
@@ -35,11 +37,11 @@ const provider = new Provider(issuer, {
   cookies: { keys: ["test-provider-cookie-key-not-a-secret"] },
   features: { devInteractions: { enabled: true } },
   findAccount: (_ctx: unknown, sub: string) => {
-    const person = testPeople[sub as keyof typeof testPeople];
+    const person = testPeople[sub];
     if (!person) return undefined;
     return {
       accountId: sub,
-      claims: () => ({ sub, email: sub, email_verified: true, name: person.name, groups: [...person.groups] }),
+      claims: () => ({ sub, email: sub, email_verified: !person.unverified, name: person.name, groups: [...person.groups] }),
     };
   },
 });

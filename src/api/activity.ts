@@ -6,7 +6,7 @@
 import { readErrorBody } from "./contract-reader.ts";
 import { noticeSessionEnded } from "./session.ts";
 
-export const activityOperations = ["list-users", "delete-team", "sign-in", "sign-out", "read-activity"] as const;
+export const activityOperations = ["list-users", "delete-team", "sign-in", "sign-out", "read-activity", "other-request"] as const;
 export const activityOutcomes = ["ok", "refused", "failed"] as const;
 
 export interface ActivityRow {

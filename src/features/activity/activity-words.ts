@@ -7,6 +7,7 @@ export const operationWords: Record<string, string> = {
   "sign-in": "Sign in",
   "sign-out": "Sign out",
   "read-activity": "Read activity",
+  "other-request": "Other request",
 };
 
 export const outcomeWords: Record<string, string> = { ok: "OK", refused: "Refused", failed: "Failed" };
